@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const LatitudeSchema = z.number().min(-90).max(90);
+export const LongitudeSchema = z.number().min(-180).max(180);
+
+/** Query strings arrive as text; coerce, then range-check. */
+export const latitudeQuery = z.coerce.number().min(-90).max(90);
+export const longitudeQuery = z.coerce.number().min(-180).max(180);
+
+export const IdSchema = z.string().min(1).max(100);
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const ErrorSchema = z.object({ message: z.string() });
+
+/** Dates travel as ISO 8601 strings. */
+export const IsoDateSchema = z.string();
+
+export const EmojiPinSchema = z.enum(['tag', 'location', 'marker', 'flag', 'hot_spot']);
+export type EmojiPin = z.infer<typeof EmojiPinSchema>;
+
+export const EMOJI_PINS: Record<EmojiPin, { label: string; emoji: string }> = {
+  tag: { label: 'Tag', emoji: '🏷️' },
+  location: { label: 'Location', emoji: '📍' },
+  marker: { label: 'Marker', emoji: '🖍️' },
+  flag: { label: 'Flag', emoji: '🚩' },
+  hot_spot: { label: 'Hot Spot', emoji: '🔥' },
+};
+
+/**
+ * Image references in records: a path to an object in our own store (`/objects/<id>`).
+ * Which user uploaded it is checked by the server.
+ */
+export const ObjectUrlSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/objects\/[A-Za-z0-9_-]{10,64}$/, 'must be an uploaded photo (/objects/…)');
+
+export const trimmed = (max: number) => z.string().trim().max(max);

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The only server configuration the browser sees (GET /api/config). */
+export const PublicConfigSchema = z.object({
+  auth: z.object({ mode: z.enum(['local']), loginUrl: z.string(), logoutUrl: z.string() }),
+  payments: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable() }),
+  defaultLocation: z.object({ latitude: z.number(), longitude: z.number() }),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+export const SubscriptionSetupSchema = z.object({ clientSecret: z.string() });

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  EmojiPinSchema,
+  IsoDateSchema,
+  LatitudeSchema,
+  LongitudeSchema,
+  ObjectUrlSchema,
+  latitudeQuery,
+  longitudeQuery,
+  trimmed,
+} from './common.ts';
+
+export const UserRoleSchema = z.enum(['photographer', 'artist']);
+
+/**
+ * SPEC §7 POST /api/discoveries. tokensAwarded and address are accepted for compatibility but
+ * the server computes both; metadata is rebuilt on the server from trusted values.
+ */
+export const CreateDiscoverySchema = z.object({
+  name: trimmed(120).min(1, 'Please enter a name for your discovery.'),
+  description: trimmed(2000).optional().default(''),
+  imageUrl: ObjectUrlSchema.nullish(),
+  emojiPin: EmojiPinSchema.default('location'),
+  userRole: UserRoleSchema.default('photographer'),
+  isFreshArt: z.boolean().default(false),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  address: z.string().max(200).optional(),
+  tokensAwarded: z.number().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type CreateDiscovery = z.input<typeof CreateDiscoverySchema>;
+
+export const CreateGraffitiSchema = z.object({
+  name: trimmed(120).min(1, 'Please enter a title for your graffiti discovery.'),
+  description: trimmed(2000).optional().default(''),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  imageUrl: ObjectUrlSchema,
+  artistName: trimmed(120).optional(),
+  artType: z.literal('graffiti').default('graffiti'),
+});
+export type CreateGraffiti = z.input<typeof CreateGraffitiSchema>;
+
+export const DiscoveryMetadataSchema = z.object({
+  timestamp: IsoDateSchema,
+  coordinates: z.object({ latitude: z.number(), longitude: z.number() }),
+  submissionType: z.enum(['fresh_artwork', 'discovery']),
+  emojiType: EmojiPinSchema,
+});
+
+export const DiscoverySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['discovery', 'graffiti']),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  emojiPin: EmojiPinSchema,
+  userRole: UserRoleSchema,
+  isFreshArt: z.boolean(),
+  latitude: z.number(),
+  longitude: z.number(),
+  address: z.string(),
+  tokensAwarded: z.number().int(),
+  artistName: z.string().nullable(),
+  artType: z.string().nullable(),
+  metadata: DiscoveryMetadataSchema.nullable(),
+  createdAt: IsoDateSchema,
+});
+export type Discovery = z.infer<typeof DiscoverySchema>;
+
+export const CompletedMissionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  rewardTokens: z.number().int(),
+});
+
+/** What a create returns: the record, the real award, and any mission it completed. */
+export const CreatedDiscoverySchema = DiscoverySchema.extend({
+  completedMissions: z.array(CompletedMissionSchema),
+});
+
+export const NearbyDiscoverySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  emojiPin: EmojiPinSchema,
+  kind: z.enum(['discovery', 'graffiti']),
+  latitude: z.number(),
+  longitude: z.number(),
+  username: z.string().nullable(),
+  createdAt: IsoDateSchema,
+  distanceKm: z.number(),
+});
+
+export const NearbyQuerySchema = z.object({
+  latitude: latitudeQuery,
+  longitude: longitudeQuery,
+  radius: z.coerce.number().positive().max(50).default(4),
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LatitudeSchema, LongitudeSchema } from './common.ts';
+
+/** Records of the seed files in src/data. Every record names where its facts come from. */
+const SourceSchema = z.string().min(3, 'every record needs a source');
+const SeedIdSchema = z.string().regex(/^[a-z0-9-]{3,80}$/, 'stable lower-case slug');
+
+export const SeedLegalWallSchema = z.object({
+  id: SeedIdSchema,
+  name: z.string().min(2),
+  description: z.string().min(1),
+  city: z.string().min(1),
+  country: z.string().min(2),
+  address: z.string().min(1),
+  hours: z.string().min(1),
+  permitRequired: z.boolean(),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  source: SourceSchema,
+});
+
+export const SeedArtistSchema = z.object({
+  id: SeedIdSchema,
+  name: z.string().min(1),
+  aka: z.string().nullable(),
+  city: z.string().min(1),
+  country: z.string().min(2),
+  activeYears: z.string().min(4),
+  style: z.string().min(1),
+  achievements: z.array(z.string().min(1)),
+  source: SourceSchema,
+});
+
+export const SeedMissionSchema = z.object({
+  id: SeedIdSchema,
+  title: z.string().min(1),
+  description: z.string().min(1),
+  difficulty: z.enum(['easy', 'medium', 'hard']),
+  rewardTokens: z.number().int().positive(),
+  missionType: z.string().min(1),
+  targetEmojiPin: z.enum(['tag', 'location', 'marker', 'flag', 'hot_spot']),
+  targetLocation: z.object({ lat: LatitudeSchema, lng: LongitudeSchema }).nullable(),
+  maxCompletions: z.number().int().positive().nullable(),
+  /** Expiry is seeding time plus this many days, renewed on start-up once it lapses. */
+  durationDays: z.number().int().positive(),
+  source: SourceSchema,
+});
+
+export const SeedEventSchema = z.object({
+  id: SeedIdSchema,
+  title: z.string().min(1),
+  description: z.string().min(1),
+  status: z.enum(['active', 'upcoming', 'ended']),
+  /** End date as days after seeding; null for an open-ended event. */
+  durationDays: z.number().int().positive().nullable(),
+  rewardTokens: z.number().int().positive().nullable(),
+  rewardNft: z.string().min(1).nullable(),
+  source: SourceSchema,
+});
+
+export const SeedForumPostSchema = z.object({
+  id: SeedIdSchema,
+  authorName: z.string().min(1),
+  title: z.string().min(1).nullable(),
+  content: z.string().min(1),
+  daysAgo: z.number().int().min(0),
+  source: SourceSchema,
+});
+
+export type SeedLegalWall = z.infer<typeof SeedLegalWallSchema>;
+export type SeedArtist = z.infer<typeof SeedArtistSchema>;
+export type SeedMission = z.infer<typeof SeedMissionSchema>;
+export type SeedEvent = z.infer<typeof SeedEventSchema>;
+export type SeedForumPost = z.infer<typeof SeedForumPostSchema>;

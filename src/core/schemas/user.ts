@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { IsoDateSchema } from './common.ts';
+
+/** SPEC §3 User, plus Pro status. Level is derived from the score by src/core/rules.ts. */
+export const UserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: IsoDateSchema,
+  level: z.number().int(),
+  discoveries: z.number().int(),
+  tokens: z.number().int(),
+  score: z.number().int(),
+  isPro: z.boolean(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters.')
+  .max(30, 'Username must be at most 30 characters.')
+  .regex(USERNAME_PATTERN, 'Username may use letters, digits, dot, dash and underscore.');
+
+/** ASVS 5.0 §6.2: 8–128 characters, no composition rules (common passwords are refused separately). */
+export const PasswordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters.')
+  .max(128, 'Password must be at most 128 characters.');
+
+export const CredentialsSchema = z.object({
+  username: z.string().max(200),
+  password: z.string().max(1000),
+  returnTo: z.string().max(500).optional(),
+});

@@ -1,0 +1,101 @@
+/** The built-in sign-in / create-account page served at GET /api/login. Works without JS. */
+
+export type LoginMode = 'signin' | 'signup';
+
+export interface LoginPageOptions {
+  mode: LoginMode;
+  returnTo: string;
+  error?: string;
+  username?: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Only same-site paths: never `//host` or `/\host`, which browsers treat as another origin. */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 500) return '/';
+  if (value.startsWith('//') || value.startsWith('/\\') || /[\r\n]/.test(value)) return '/';
+  return value;
+}
+
+export const LOGIN_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px 16px;
+  font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#f4f4f5;
+  background:#0c0c10 radial-gradient(circle at 15% 10%,#ff2d9533 0,transparent 40%),
+  radial-gradient(circle at 85% 90%,#22d3ee33 0,transparent 45%)}
+main{width:100%;max-width:400px;background:#17171f;border:1px solid #2e2e3a;border-radius:18px;
+  padding:28px 24px;box-shadow:0 20px 60px #0008}
+h1{margin:0;font-size:30px;letter-spacing:-.02em;font-weight:900}
+h1 span{color:#ff2d95}
+.tag{margin:2px 0 20px;color:#a1a1aa;font-size:14px}
+nav{display:grid;grid-template-columns:1fr 1fr;gap:6px;background:#0c0c10;border-radius:12px;padding:4px;margin-bottom:20px}
+nav a{display:block;text-align:center;padding:10px;border-radius:9px;color:#a1a1aa;text-decoration:none;font-weight:600;min-height:44px}
+nav a[aria-current=page]{background:#ff2d95;color:#fff}
+label{display:block;font-weight:600;margin:14px 0 6px;font-size:14px}
+input{width:100%;min-height:48px;padding:10px 14px;border-radius:10px;border:1px solid #3f3f4a;
+  background:#0c0c10;color:#f4f4f5;font-size:16px}
+input:focus{outline:3px solid #22d3ee;outline-offset:1px;border-color:#22d3ee}
+.hint{color:#a1a1aa;font-size:13px;margin:6px 0 0}
+button{margin-top:22px;width:100%;min-height:50px;border:0;border-radius:12px;font-weight:800;font-size:17px;
+  background:linear-gradient(90deg,#ff2d95,#a855f7);color:#fff;cursor:pointer}
+button:focus-visible{outline:3px solid #22d3ee;outline-offset:2px}
+.error{background:#450a1a;border:1px solid #be123c;color:#fecdd3;border-radius:10px;padding:10px 14px;margin:0 0 8px}
+.back{display:block;text-align:center;margin-top:18px;color:#67e8f9}
+`;
+
+export function renderLoginPage(opts: LoginPageOptions): string {
+  const signup = opts.mode === 'signup';
+  const rt = encodeURIComponent(opts.returnTo);
+  const action = signup ? '/api/signup' : '/api/login';
+  const error = opts.error
+    ? `<p class="error" role="alert" id="form-error">${escapeHtml(opts.error)}</p>`
+    : '';
+  const described = opts.error ? ' aria-describedby="form-error"' : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${signup ? 'Create account' : 'Sign in'} · StreetScope</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+  <h1>Street<span>Scope</span></h1>
+  <p class="tag">Discover, document, and share urban art worldwide</p>
+  <nav aria-label="Account">
+    <a href="/api/login?returnTo=${rt}"${signup ? '' : ' aria-current="page"'}>Sign in</a>
+    <a href="/api/login?mode=signup&amp;returnTo=${rt}"${signup ? ' aria-current="page"' : ''}>Create account</a>
+  </nav>
+  <form method="post" action="${action}"${described}>
+    ${error}
+    <input type="hidden" name="returnTo" value="${escapeHtml(opts.returnTo)}">
+    <label for="username">Username</label>
+    <input id="username" name="username" autocomplete="username" required maxlength="30"
+      value="${escapeHtml(opts.username ?? '')}" autocapitalize="none" spellcheck="false" autofocus>
+    ${signup ? '<p class="hint">3–30 letters, digits, dot, dash or underscore.</p>' : ''}
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" required minlength="8" maxlength="128"
+      autocomplete="${signup ? 'new-password' : 'current-password'}">
+    ${signup ? '<p class="hint">At least 8 characters. Long phrases are great.</p>' : ''}
+    <button type="submit">${signup ? 'Create account' : 'Sign in'}</button>
+  </form>
+  <a class="back" href="/">Back to StreetScope</a>
+</main>
+</body>
+</html>`;
+}
+
+export function renderSignOutConfirmPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign out · StreetScope</title><style>${STYLE}</style></head>
+<body><main><h1>Street<span>Scope</span></h1><p class="tag">Do you want to sign out?</p>
+<form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
+<a class="back" href="/">Stay signed in</a></main></body></html>`;
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { findSessionUser, type SessionUser } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+/** `__Host-` pins the cookie to our origin; browsers accept it only over https. */
+export function sessionCookieName(config: Config): string {
+  return config.publicUrl.startsWith('https:') ? '__Host-ss_session' : 'ss_session';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, id: string): void {
+  reply.setCookie(sessionCookieName(config), id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+    maxAge: Math.floor(config.sessionTtlMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), { path: '/' });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Server-to-server callers that authenticate by signature, not by cookie. */
+const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);
+
+function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') return false;
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (origin === new URL(publicUrl).origin) return true;
+  return origin === `${request.protocol}://${request.headers.host}`;
+}
+
+/** Loads the session's user and refuses cross-site state changes (ASVS 5.0 §3.5). */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  const cookieName = sessionCookieName(app.config);
+
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!SAFE_METHODS.has(request.method) && !ORIGIN_EXEMPT.has(path)) {
+      if (!isSameOrigin(request, app.config.publicUrl)) {
+        throw forbidden('Cross-site request refused.');
+      }
+    }
+    if (!path.startsWith('/api/') && !path.startsWith('/objects/')) return;
+    const id = request.cookies[cookieName];
+    if (!id || id.length > 100) return;
+    request.sessionId = id;
+    request.user = await findSessionUser(app.db, id);
+  });
+});

@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, subscriptions, users } from '../db/schema.ts';
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+/** 256 random bits; only its hash is stored. */
+export async function createSession(db: Db, userId: string, ttlMs: number): Promise<string> {
+  const id = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    idHash: hashSessionId(id),
+    userId,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return id;
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
+}
+
+export async function pruneExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export type SessionUser = typeof users.$inferSelect & {
+  subscriptionStatus: string | null;
+  proPeriodEnd: Date | null;
+};
+
+export async function findSessionUser(db: Db, id: string): Promise<SessionUser | null> {
+  const rows = await db
+    .select({
+      user: users,
+      subscriptionStatus: subscriptions.status,
+      proPeriodEnd: subscriptions.currentPeriodEnd,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { ...row.user, subscriptionStatus: row.subscriptionStatus, proPeriodEnd: row.proPeriodEnd };
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_ID: z.string().optional(),
+});
+
+/** scrypt cost (ASVS 5.0 appendix C: N ≥ 2^17, r 8, p 1). Only tests pass a cheaper one. */
+export interface PasswordHashCost {
+  logN: number;
+  r: number;
+  p: number;
+}
+
+export const PRODUCTION_HASH_COST: PasswordHashCost = { logN: 17, r: 8, p: 1 };
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  logLevel: string;
+  /** Behind a load balancer, take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  sessionTtlMs: number;
+  passwordHashCost: PasswordHashCost;
+  rateLimits: {
+    signInPerIp: RateLimitRule;
+    signInPerUser: RateLimitRule;
+    signUpPerIp: RateLimitRule;
+    writesPerUser: RateLimitRule;
+    uploadsPerUser: RateLimitRule;
+  };
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string | null;
+    priceId: string;
+  } | null;
+  /** Seed starter content on start-up (tests that need an empty catalogue turn it off). */
+  seed: boolean;
+}
+
+export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
+  signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  signInPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  signUpPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  writesPerUser: { limit: 120, windowSeconds: 60 },
+  uploadsPerUser: { limit: 60, windowSeconds: 60 },
+};
+
+/** Parses the environment once; throws listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const stripeVars = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_PRICE_ID];
+  if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_PRICE_ID together',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+    passwordHashCost: PRODUCTION_HASH_COST,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_PRICE_ID
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+            priceId: e.STRIPE_PRICE_ID,
+          }
+        : null,
+    seed: true,
+  };
+}

@@ -1,0 +1,303 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    profileImageUrl: text('profile_image_url'),
+    tokens: integer('tokens').notNull().default(0),
+    discoveries: integer('discoveries').notNull().default(0),
+    // SPEC §9 leaderboard score, kept by Postgres so it can be indexed.
+    score: integer('score')
+      .notNull()
+      .generatedAlwaysAs(sql`tokens + 15 * discoveries`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_score_idx').on(t.score.desc(), t.createdAt, t.id),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie value: a leaked table does not yield usable session ids.
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const objects = pgTable(
+  'objects',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('objects_owner_idx').on(t.ownerId)],
+);
+
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    maxBytes: integer('max_bytes').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_tokens_user_idx').on(t.userId)],
+);
+
+export const discoveries = pgTable(
+  'discoveries',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['discovery', 'graffiti'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    emojiPin: text('emoji_pin').notNull(),
+    userRole: text('user_role', { enum: ['photographer', 'artist'] }).notNull(),
+    isFreshArt: boolean('is_fresh_art').notNull().default(false),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    address: text('address').notNull(),
+    tokensAwarded: integer('tokens_awarded').notNull(),
+    artistName: text('artist_name'),
+    artType: text('art_type'),
+    metadata: jsonb('metadata'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('discoveries_lat_lng_idx').on(t.latitude, t.longitude),
+    index('discoveries_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const markers = pgTable(
+  'markers',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    emojiPin: text('emoji_pin').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('markers_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const profileArtworks = pgTable(
+  'profile_artworks',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    artType: text('art_type', { enum: ['graffiti', 'digital', 'photo', 'sketch'] }).notNull(),
+    views: integer('views').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profile_artworks_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Seeded catalogue tables carry the stable seed key as id and where each record came from. */
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['active', 'upcoming', 'ended'] }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    rewardTokens: integer('reward_tokens'),
+    rewardNft: text('reward_nft'),
+    source: text('source').notNull(),
+  },
+  (t) => [index('events_end_date_idx').on(t.endDate)],
+);
+
+export const forumPosts = pgTable(
+  'forum_posts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Seeded posts have no account behind them; the author name is kept here instead.
+    authorName: text('author_name'),
+    parentId: text('parent_id'),
+    title: text('title'),
+    content: text('content').notNull(),
+    likes: integer('likes').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('forum_posts_created_idx').on(t.createdAt.desc()),
+    index('forum_posts_parent_idx').on(t.parentId, t.createdAt),
+    index('forum_posts_user_idx').on(t.userId),
+  ],
+);
+
+export const forumLikes = pgTable(
+  'forum_likes',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_likes_user_idx').on(t.userId)],
+);
+
+export const artists = pgTable('artists', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  aka: text('aka'),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  activeYears: text('active_years').notNull(),
+  style: text('style').notNull(),
+  achievements: jsonb('achievements').$type<string[]>().notNull(),
+  source: text('source').notNull(),
+});
+
+export const missions = pgTable(
+  'missions',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }).notNull(),
+    rewardTokens: integer('reward_tokens').notNull(),
+    missionType: text('mission_type').notNull(),
+    targetEmojiPin: text('target_emoji_pin').notNull(),
+    targetLat: doublePrecision('target_lat'),
+    targetLng: doublePrecision('target_lng'),
+    maxCompletions: integer('max_completions'),
+    currentCompletions: integer('current_completions').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    source: text('source').notNull(),
+  },
+  (t) => [index('missions_target_idx').on(t.targetLat, t.targetLng)],
+);
+
+export const missionCompletions = pgTable(
+  'mission_completions',
+  {
+    missionId: text('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    discoveryId: text('discovery_id')
+      .notNull()
+      .references(() => discoveries.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.missionId, t.userId] }),
+    index('mission_completions_user_idx').on(t.userId),
+  ],
+);
+
+export const legalWalls = pgTable(
+  'legal_walls',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    address: text('address').notNull(),
+    hours: text('hours').notNull(),
+    permitRequired: boolean('permit_required').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    source: text('source').notNull(),
+  },
+  (t) => [
+    index('legal_walls_lat_lng_idx').on(t.latitude, t.longitude),
+    index('legal_walls_name_idx').on(t.name),
+  ],
+);
+
+export const walletLinks = pgTable(
+  'wallet_links',
+  {
+    // Lower-case hex address: one address links to one account.
+    address: text('address').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wallet_links_user_idx').on(t.userId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_customer_idx').on(t.stripeCustomerId)],
+);

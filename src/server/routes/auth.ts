@@ -1,0 +1,174 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '../../core/schemas/common.ts';
+import { CredentialsSchema, UserSchema } from '../../core/schemas/user.ts';
+import {
+  LOGIN_PAGE_CSP,
+  renderLoginPage,
+  renderSignOutConfirmPage,
+  safeReturnTo,
+  type LoginMode,
+} from '../auth/login-page.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../auth/plugin.ts';
+import { createSession, deleteSession } from '../auth/sessions.ts';
+import { HttpError, tooManyRequests, unauthorized } from '../errors.ts';
+import { hitRateLimit } from '../services/rate-limit.ts';
+import { authenticate, createAccount, toUserDto } from '../services/users.ts';
+
+const wantsJson = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').includes('application/json');
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    // Rotation: whatever session the browser had before is ended, a new id is issued.
+    if (request.sessionId) await deleteSession(db, request.sessionId);
+    setSessionCookie(reply, config, await createSession(db, userId, config.sessionTtlMs));
+  }
+
+  function respondFailure(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    mode: LoginMode,
+    err: HttpError,
+    username: string,
+    returnTo: string,
+  ) {
+    reply.code(err.statusCode);
+    if (wantsJson(request)) return reply.send({ message: err.message });
+    return reply
+      .header('content-security-policy', LOGIN_PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(renderLoginPage({ mode, returnTo, error: err.message, username }));
+  }
+
+  function respondSuccess(request: FastifyRequest, reply: FastifyReply, returnTo: string) {
+    if (wantsJson(request)) return reply.send({ ok: true, returnTo });
+    return reply.redirect(returnTo, 303);
+  }
+
+  app.get(
+    '/api/login',
+    {
+      schema: {
+        summary: 'Sign-in / create-account page (a browser navigation)',
+        tags: ['auth'],
+        querystring: z.object({
+          mode: z.enum(['signin', 'signup']).optional(),
+          returnTo: z.string().max(500).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const returnTo = safeReturnTo(request.query.returnTo);
+      return reply
+        .header('content-security-policy', LOGIN_PAGE_CSP)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderLoginPage({ mode: request.query.mode ?? 'signin', returnTo }));
+    },
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        summary: 'Sign in with username and password (form or JSON)',
+        tags: ['auth'],
+        body: CredentialsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const returnTo = safeReturnTo(request.body.returnTo);
+      const rl = config.rateLimits;
+      const allowedIp = await hitRateLimit(db, `signin:ip:${request.ip}`, rl.signInPerIp);
+      const allowedUser = await hitRateLimit(
+        db,
+        `signin:user:${username.trim().toLowerCase().slice(0, 40)}`,
+        rl.signInPerUser,
+      );
+      if (!allowedIp || !allowedUser) {
+        const err = tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.');
+        return respondFailure(request, reply, 'signin', err, username, returnTo);
+      }
+      const userId = await authenticate(db, username, password, config.passwordHashCost);
+      if (!userId) {
+        const err = unauthorized('Incorrect username or password.');
+        return respondFailure(request, reply, 'signin', err, username, returnTo);
+      }
+      await startSession(request, reply, userId);
+      return respondSuccess(request, reply, returnTo);
+    },
+  );
+
+  app.post(
+    '/api/signup',
+    {
+      schema: {
+        summary: 'Create an account and sign in (form or JSON)',
+        tags: ['auth'],
+        body: CredentialsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const returnTo = safeReturnTo(request.body.returnTo);
+      if (!(await hitRateLimit(db, `signup:ip:${request.ip}`, config.rateLimits.signUpPerIp))) {
+        const err = tooManyRequests('Too many new accounts from here. Please try again later.');
+        return respondFailure(request, reply, 'signup', err, username, returnTo);
+      }
+      try {
+        const userId = await createAccount(db, { username, password }, config.passwordHashCost);
+        await startSession(request, reply, userId);
+        return respondSuccess(request, reply, returnTo);
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        return respondFailure(request, reply, 'signup', err, username, returnTo);
+      }
+    },
+  );
+
+  async function signOut(request: FastifyRequest, reply: FastifyReply) {
+    if (request.sessionId) await deleteSession(db, request.sessionId);
+    clearSessionCookie(reply, config);
+    return reply.redirect('/', 303);
+  }
+
+  app.get(
+    '/api/logout',
+    { schema: { summary: 'Sign out (a browser navigation)', tags: ['auth'] } },
+    async (request, reply) => {
+      // A link on another site must not sign players out: it gets a confirm button instead.
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        return reply
+          .header('content-security-policy', LOGIN_PAGE_CSP)
+          .type('text/html; charset=utf-8')
+          .send(renderSignOutConfirmPage());
+      }
+      return signOut(request, reply);
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { summary: 'Sign out', tags: ['auth'] } },
+    signOut,
+  );
+
+  app.get(
+    '/api/auth/user',
+    {
+      schema: {
+        summary: 'The signed-in user',
+        tags: ['auth'],
+        response: { 200: UserSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => toUserDto(requireUser(request)),
+  );
+};
+
+export default authRoutes;

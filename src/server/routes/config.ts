@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FALLBACK_LOCATION } from '../../core/constants.ts';
+import { PublicConfigSchema } from '../../core/schemas/config.ts';
+
+/** The whitelist of configuration the browser may read, so one build runs everywhere. */
+const configRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        summary: 'Public runtime configuration for the web client',
+        tags: ['config'],
+        response: { 200: PublicConfigSchema },
+      },
+    },
+    async () => ({
+      auth: { mode: 'local' as const, loginUrl: '/api/login', logoutUrl: '/api/logout' },
+      payments: {
+        enabled: app.config.stripe !== null,
+        publishableKey: app.config.stripe?.publishableKey ?? null,
+      },
+      defaultLocation: { ...FALLBACK_LOCATION },
+    }),
+  );
+};
+
+export default configRoutes;

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import artists from './artists.ts';
+import auth from './auth.ts';
+import community from './community.ts';
+import config from './config.ts';
+import discoveries from './discoveries.ts';
+import leaderboard from './leaderboard.ts';
+import markers from './markers.ts';
+import missions from './missions.ts';
+import objects from './objects.ts';
+import profile from './profile.ts';
+import subscription from './subscription.ts';
+import walls from './walls.ts';
+
+/** One plugin per API area (DESIGN: one route file per API area). */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  for (const routes of [
+    auth,
+    config,
+    discoveries,
+    walls,
+    markers,
+    profile,
+    objects,
+    community,
+    leaderboard,
+    artists,
+    missions,
+    subscription,
+  ]) {
+    await app.register(routes);
+  }
+}

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { RateLimitRule } from '../config.ts';
+import { rowsOf, type Db } from '../db/client.ts';
+import { tooManyRequests } from '../errors.ts';
+
+/**
+ * Fixed-window counter kept in the database, so every app instance shares it.
+ * Returns true while the key is within its limit.
+ */
+export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds})
+                   then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds})
+                   then now() else rate_limits.window_start end
+    returning count`);
+  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0) <= rule.limit;
+}
+
+export async function enforceRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<void> {
+  if (!(await hitRateLimit(db, key, rule))) throw tooManyRequests();
+}
+
+/** Old windows are useless; dropped at start-up so the table stays small. */
+export async function pruneRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+}

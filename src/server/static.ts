@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** The built client (vite build), the same path from src/ and from dist/. */
+export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/**
+ * Serves the built client: hashed assets cached immutably, client routes fall back to
+ * index.html, and unknown /api/* paths stay JSON 404s.
+ */
+export async function registerClient(app: FastifyInstance): Promise<void> {
+  const hasClient = existsSync(path.join(CLIENT_DIR, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIR,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = hasClient ? await readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8') : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPage || url.startsWith('/api/') || url.startsWith('/objects/') || url.startsWith('/assets/')) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    if (!indexHtml) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web client is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

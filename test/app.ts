@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/server/app.ts';
+import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/server/config.ts';
+import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
+import { seedDatabase } from '../src/server/db/seed.ts';
+import { adminUrl, freshDatabaseName, withAdmin } from './test-database.ts';
+
+/** A fresh, migrated database of its own: PGlite by default, Postgres with TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = freshDatabaseName();
+    await withAdmin(url, (c) => c.query(`create database ${name} template ${inject('postgresTemplate')}`));
+    const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, name) });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await withAdmin(url, (c) => c.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  return openDatabase({ kind: 'pglite-instance', client });
+}
+
+/** Scrypt at 2^10 keeps the suite fast; production uses 2^17 (see src/server/config.ts). */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }),
+    passwordHashCost: { logN: 10, r: 8, p: 1 },
+    rateLimits: DEFAULT_RATE_LIMITS,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  if (options.seed ?? true) await seedDatabase(database.db);
+  const config = testConfig(options.config);
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+
+export interface Player {
+  id: string;
+  username: string;
+  cookie: string;
+  /** A request as this player; `body` objects are sent as JSON. */
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/** Signs a new player up through the real sign-up route and returns their session. */
+export async function signUp(app: FastifyInstance, username?: string): Promise<Player> {
+  const name = username ?? `player_${process.pid}_${++counter}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    payload: { username: name, password: 'spray-paint-rules-42' },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const setCookie = res.cookies.find((c) => c.name === 'ss_session');
+  if (!setCookie) throw new Error('sign-up set no session cookie');
+  const cookie = `ss_session=${setCookie.value}`;
+  const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+  const user = me.json<{ id: string }>();
+  return {
+    id: user.id,
+    username: name,
+    cookie,
+    request: (opts) => app.inject({ ...opts, headers: { ...opts.headers, cookie } }),
+  };
+}
