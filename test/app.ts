@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -6,6 +8,7 @@ import { buildApp } from '../src/server/app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/server/config.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
+import { makePng } from './images.ts';
 import { adminUrl, freshDatabaseName, withAdmin } from './test-database.ts';
 
 /** A fresh, migrated database of its own: PGlite by default, Postgres with TEST_DATABASE_URL. */
@@ -13,7 +16,9 @@ export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = freshDatabaseName();
-    await withAdmin(url, (c) => c.query(`create database ${name} template ${inject('postgresTemplate')}`));
+    await withAdmin(url, (c) =>
+      c.query(`create database ${name} template ${inject('postgresTemplate')}`),
+    );
     const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, name) });
     return {
       ...database,
@@ -32,6 +37,7 @@ export async function openTestDatabase(): Promise<Database> {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }),
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'streetscope-data-')),
     passwordHashCost: { logN: 10, r: 8, p: 1 },
     rateLimits: DEFAULT_RATE_LIMITS,
     ...overrides,
@@ -60,6 +66,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -94,4 +101,28 @@ export async function signUp(app: FastifyInstance, username?: string): Promise<P
     cookie,
     request: (opts) => app.inject({ ...opts, headers: { ...opts.headers, cookie } }),
   };
+}
+
+/** Uploads a real photo through the upload-URL flow and returns its object URL. */
+export async function uploadPhoto(
+  player: Player,
+  purpose: 'discovery' | 'graffiti' | 'gallery' | 'profile' = 'discovery',
+  body: Buffer = makePng(),
+): Promise<string> {
+  const ticket = await player.request({
+    method: 'POST',
+    url: '/api/objects/upload',
+    payload: { purpose },
+  });
+  if (ticket.statusCode !== 200)
+    throw new Error(`upload URL refused: ${ticket.statusCode} ${ticket.body}`);
+  const { uploadURL, objectURL } = ticket.json<{ uploadURL: string; objectURL: string }>();
+  const put = await player.request({
+    method: 'PUT',
+    url: uploadURL,
+    payload: body,
+    headers: { 'content-type': 'image/png' },
+  });
+  if (put.statusCode !== 200) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
+  return objectURL;
 }

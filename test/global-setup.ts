@@ -33,7 +33,8 @@ export default async function setup(project: TestProject) {
         const { rows } = await c.query<{ datname: string }>(
           "select datname from pg_database where datname like 'streetscope_test_%'",
         );
-        for (const { datname } of rows) await c.query(`drop database if exists ${datname} with (force)`);
+        for (const { datname } of rows)
+          await c.query(`drop database if exists ${datname} with (force)`);
       });
     };
   }

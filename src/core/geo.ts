@@ -38,10 +38,24 @@ export function boundingBox(lat: number, lng: number, radiusKm: number): Boundin
   const min = lng - dLng;
   const max = lng + dLng;
   if (min < -180) {
-    return { minLat, maxLat, lngRanges: [{ min: -180, max }, { min: min + 360, max: 180 }] };
+    return {
+      minLat,
+      maxLat,
+      lngRanges: [
+        { min: -180, max },
+        { min: min + 360, max: 180 },
+      ],
+    };
   }
   if (max > 180) {
-    return { minLat, maxLat, lngRanges: [{ min, max: 180 }, { min: -180, max: max - 360 }] };
+    return {
+      minLat,
+      maxLat,
+      lngRanges: [
+        { min, max: 180 },
+        { min: -180, max: max - 360 },
+      ],
+    };
   }
   return { minLat, maxLat, lngRanges: [{ min, max }] };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { HttpError } from './errors.ts';
 import { registerDocs } from './docs.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './static.ts';
+import { LocalObjectStore } from './storage/local-store.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -25,7 +27,8 @@ interface ValidationIssue {
 function validationMessage(err: FastifyError): { message: string; field: string | null } {
   const issue = (err.validation?.[0] ?? {}) as ValidationIssue;
   const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || null;
-  const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
+  const where =
+    err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
   const detail = issue.message ?? 'is invalid';
   return {
     field,
@@ -63,6 +66,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('objectStore', new LocalObjectStore(path.join(config.dataDir, 'objects')));
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {

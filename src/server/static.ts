@@ -30,7 +30,12 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPage || url.startsWith('/api/') || url.startsWith('/objects/') || url.startsWith('/assets/')) {
+    if (
+      !isPage ||
+      url.startsWith('/api/') ||
+      url.startsWith('/objects/') ||
+      url.startsWith('/assets/')
+    ) {
       return reply.code(404).send({ message: 'Not found' });
     }
     if (!indexHtml) {
@@ -39,6 +44,9 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
         .type('text/plain')
         .send('The web client is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EmojiPinSchema, IsoDateSchema, LatitudeSchema, LongitudeSchema, trimmed } from './common.ts';
+import {
+  EmojiPinSchema,
+  IsoDateSchema,
+  LatitudeSchema,
+  LongitudeSchema,
+  trimmed,
+} from './common.ts';
 
 /** SPEC leaves the marker payload unshown: a spot, a pin and an optional label. */
 export const CreateMarkerSchema = z.object({

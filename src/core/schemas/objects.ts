@@ -12,7 +12,9 @@ export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
 };
 
 /** SPEC §7 sends no body; a purpose may be named, and defaults to discovery. */
-export const UploadRequestSchema = z.object({ purpose: UploadPurposeSchema.default('discovery') }).optional();
+export const UploadRequestSchema = z
+  .object({ purpose: UploadPurposeSchema.default('discovery') })
+  .nullish();
 
 export const UploadResponseSchema = z.object({
   uploadURL: z.string(),

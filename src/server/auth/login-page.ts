@@ -9,8 +9,7 @@ export interface LoginPageOptions {
   username?: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Only same-site paths: never `//host` or `/\host`, which browsers treat as another origin. */
 export function safeReturnTo(value: unknown): string {

@@ -43,5 +43,9 @@ export async function findSessionUser(db: Db, id: string): Promise<SessionUser |
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { ...row.user, subscriptionStatus: row.subscriptionStatus, proPeriodEnd: row.proPeriodEnd };
+  return {
+    ...row.user,
+    subscriptionStatus: row.subscriptionStatus,
+    proPeriodEnd: row.proPeriodEnd,
+  };
 }

@@ -78,6 +78,8 @@ export const uploadTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
+    // The object this upload creates, so its URL is known before the bytes arrive.
+    objectId: text('object_id').notNull().unique(),
     maxBytes: integer('max_bytes').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -197,7 +199,10 @@ export const forumLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_likes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('forum_likes_user_idx').on(t.userId),
+  ],
 );
 
 export const artists = pgTable('artists', {

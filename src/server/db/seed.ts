@@ -48,9 +48,18 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
         .onConflictDoUpdate({
           target: legalWalls.id,
           set: Object.fromEntries(
-            ['name', 'description', 'city', 'country', 'address', 'hours', 'permit_required', 'latitude', 'longitude', 'source'].map(
-              (c) => [toCamel(c), excluded(c)],
-            ),
+            [
+              'name',
+              'description',
+              'city',
+              'country',
+              'address',
+              'hours',
+              'permit_required',
+              'latitude',
+              'longitude',
+              'source',
+            ].map((c) => [toCamel(c), excluded(c)]),
           ),
         });
     }
@@ -61,9 +70,16 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
         .onConflictDoUpdate({
           target: artists.id,
           set: Object.fromEntries(
-            ['name', 'aka', 'city', 'country', 'active_years', 'style', 'achievements', 'source'].map(
-              (c) => [toCamel(c), excluded(c)],
-            ),
+            [
+              'name',
+              'aka',
+              'city',
+              'country',
+              'active_years',
+              'style',
+              'achievements',
+              'source',
+            ].map((c) => [toCamel(c), excluded(c)]),
           ),
         });
     }
@@ -82,9 +98,18 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
           target: missions.id,
           set: {
             ...Object.fromEntries(
-              ['title', 'description', 'difficulty', 'reward_tokens', 'mission_type', 'target_emoji_pin', 'target_lat', 'target_lng', 'max_completions', 'source'].map(
-                (c) => [toCamel(c), excluded(c)],
-              ),
+              [
+                'title',
+                'description',
+                'difficulty',
+                'reward_tokens',
+                'mission_type',
+                'target_emoji_pin',
+                'target_lat',
+                'target_lng',
+                'max_completions',
+                'source',
+              ].map((c) => [toCamel(c), excluded(c)]),
             ),
             // A lapsed mission is renewed; a running one keeps its expiry.
             expiresAt: sql`case when ${missions.expiresAt} is null or ${missions.expiresAt} < ${now.toISOString()}::timestamptz then excluded.expires_at else ${missions.expiresAt} end`,
@@ -104,10 +129,9 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
           target: events.id,
           set: {
             ...Object.fromEntries(
-              ['title', 'description', 'status', 'reward_tokens', 'reward_nft', 'source'].map((c) => [
-                toCamel(c),
-                excluded(c),
-              ]),
+              ['title', 'description', 'status', 'reward_tokens', 'reward_nft', 'source'].map(
+                (c) => [toCamel(c), excluded(c)],
+              ),
             ),
             endDate: sql`case when ${events.endDate} is null or ${events.endDate} < ${now.toISOString()}::timestamptz then excluded.end_date else ${events.endDate} end`,
           },
@@ -116,9 +140,7 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
     if (data.forumPosts.length) {
       await tx
         .insert(forumPosts)
-        .values(
-          data.forumPosts.map(({ daysAgo, ...p }) => ({ ...p, createdAt: at(-daysAgo) })),
-        )
+        .values(data.forumPosts.map(({ daysAgo, ...p }) => ({ ...p, createdAt: at(-daysAgo) })))
         .onConflictDoNothing();
     }
   });

@@ -109,7 +109,11 @@ describe('create account', () => {
   });
 
   it('names the missing field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { username: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { username: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('password');
   });
@@ -130,12 +134,16 @@ describe('sign in and out', () => {
     expect(fresh).not.toBe(player.cookie);
     // The old session id stops working once a new one is issued.
     expect((await player.request({ url: '/api/auth/user' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: fresh } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: fresh } })).statusCode,
+    ).toBe(200);
 
     const out = await t.app.inject({ url: '/api/logout', headers: { cookie: fresh } });
     expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/');
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: fresh } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: fresh } })).statusCode,
+    ).toBe(401);
   });
 
   it('gives one message for a wrong password and an unknown user', async () => {
@@ -210,7 +218,10 @@ describe('sign in and out', () => {
 
   it('asks before signing out when the link came from another site', async () => {
     const player = await signUp(t.app);
-    const res = await player.request({ url: '/api/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    const res = await player.request({
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Do you want to sign out?');
     expect((await player.request({ url: '/api/auth/user' })).statusCode).toBe(200);

@@ -91,7 +91,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         rl.signInPerUser,
       );
       if (!allowedIp || !allowedUser) {
-        const err = tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.');
+        const err = tooManyRequests(
+          'Too many sign-in attempts. Please wait a few minutes and try again.',
+        );
         return respondFailure(request, reply, 'signin', err, username, returnTo);
       }
       const userId = await authenticate(db, username, password, config.passwordHashCost);
@@ -152,11 +154,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/logout',
-    { schema: { summary: 'Sign out', tags: ['auth'] } },
-    signOut,
-  );
+  app.post('/api/logout', { schema: { summary: 'Sign out', tags: ['auth'] } }, signOut);
 
   app.get(
     '/api/auth/user',

@@ -7,7 +7,12 @@ import type { PasswordHashCost } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { subscriptions, users } from '../db/schema.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  passwordProblem,
+  verifyPassword,
+} from '../auth/passwords.ts';
 import { badRequest, conflict } from '../errors.ts';
 
 export function isPro(user: SessionUser): boolean {

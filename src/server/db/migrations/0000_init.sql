@@ -155,10 +155,12 @@ CREATE TABLE "upload_tokens" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
 	"purpose" text NOT NULL,
+	"object_id" text NOT NULL,
 	"max_bytes" integer NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "upload_tokens_object_id_unique" UNIQUE("object_id")
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
