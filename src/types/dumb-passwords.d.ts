@@ -1,4 +1,7 @@
 declare module 'dumb-passwords' {
-  /** True when the password is among the 10,000 most common ones. */
-  export function check(password: string): boolean;
+  const dumbPasswords: {
+    /** True when the password is among the 10,000 most common ones. */
+    check(password: string): boolean;
+  };
+  export default dumbPasswords;
 }

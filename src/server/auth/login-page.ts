@@ -25,7 +25,7 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px 16px;
   font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#f4f4f5;
-  background:#0c0c10 radial-gradient(circle at 15% 10%,#ff2d9533 0,transparent 40%),
+  background-color:#0c0c10;background-image:radial-gradient(circle at 15% 10%,#ff2d9533 0,transparent 40%),
   radial-gradient(circle at 85% 90%,#22d3ee33 0,transparent 45%)}
 main{width:100%;max-width:400px;background:#17171f;border:1px solid #2e2e3a;border-radius:18px;
   padding:28px 24px;box-shadow:0 20px 60px #0008}
@@ -33,7 +33,7 @@ h1{margin:0;font-size:30px;letter-spacing:-.02em;font-weight:900}
 h1 span{color:#ff2d95}
 .tag{margin:2px 0 20px;color:#a1a1aa;font-size:14px}
 nav{display:grid;grid-template-columns:1fr 1fr;gap:6px;background:#0c0c10;border-radius:12px;padding:4px;margin-bottom:20px}
-nav a{display:block;text-align:center;padding:10px;border-radius:9px;color:#a1a1aa;text-decoration:none;font-weight:600;min-height:44px}
+nav a{display:block;text-align:center;padding:10px 6px;white-space:nowrap;border-radius:9px;color:#a1a1aa;text-decoration:none;font-weight:600;min-height:44px}
 nav a[aria-current=page]{background:#ff2d95;color:#fff}
 label{display:block;font-weight:600;margin:14px 0 6px;font-size:14px}
 input{width:100%;min-height:48px;padding:10px 14px;border-radius:10px;border:1px solid #3f3f4a;

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { check as isCommonPassword } from 'dumb-passwords';
+import dumbPasswords from 'dumb-passwords';
 import { PasswordSchema } from '../../core/schemas/user.ts';
 import type { PasswordHashCost } from '../config.ts';
 
@@ -51,7 +51,7 @@ export async function burnPasswordCheck(password: string, cost: PasswordHashCost
 export function passwordProblem(password: string, username: string): string | null {
   const parsed = PasswordSchema.safeParse(password);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid password.';
-  if (isCommonPassword(password) || password.toLowerCase() === username.toLowerCase()) {
+  if (dumbPasswords.check(password) || password.toLowerCase() === username.toLowerCase()) {
     return 'That password is too common. Please choose a less guessable one.';
   }
   return null;
