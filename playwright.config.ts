@@ -34,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npm run build && node dist/server/main.js',
+    command: 'npm run build && tsx e2e/start-server.ts',
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
