@@ -15,7 +15,7 @@ import { adminUrl, freshDatabaseName, withAdmin } from './test-database.ts';
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = freshDatabaseName();
+    const name = freshDatabaseName(inject('postgresRunPrefix'));
     await withAdmin(url, (c) =>
       c.query(`create database ${name} template ${inject('postgresTemplate')}`),
     );

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/server/db/client.ts';
-import { TEMPLATE_DB, adminUrl, withAdmin } from './test-database.ts';
+import { adminUrl, newRunPrefix, withAdmin } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
     postgresTemplate: string;
+    postgresRunPrefix: string;
   }
 }
 
@@ -20,21 +21,23 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    await withAdmin(url, async (c) => {
-      await c.query(`drop database if exists ${TEMPLATE_DB}`);
-      await c.query(`create database ${TEMPLATE_DB}`);
-    });
-    const template = await openDatabase({ kind: 'postgres', url: adminUrl(url, TEMPLATE_DB) });
+    const prefix = newRunPrefix();
+    const templateDb = `${prefix}_template`;
+    await withAdmin(url, (c) => c.query(`create database ${templateDb}`));
+    const template = await openDatabase({ kind: 'postgres', url: adminUrl(url, templateDb) });
     await template.close();
-    project.provide('postgresTemplate', TEMPLATE_DB);
+    project.provide('postgresTemplate', templateDb);
+    project.provide('postgresRunPrefix', prefix);
     project.provide('pgliteSnapshot', '');
     return async () => {
       await withAdmin(url, async (c) => {
         const { rows } = await c.query<{ datname: string }>(
-          "select datname from pg_database where datname like 'streetscope_test_%'",
+          'select datname from pg_database where starts_with(datname, $1)',
+          [prefix],
         );
-        for (const { datname } of rows)
+        for (const { datname } of rows) {
           await c.query(`drop database if exists ${datname} with (force)`);
+        }
       });
     };
   }
@@ -47,5 +50,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', file);
   project.provide('postgresTemplate', '');
+  project.provide('postgresRunPrefix', '');
+  project.provide('postgresRunPrefix', '');
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** Shared by the global setup and the per-file helpers: where the migrated template lives. */
-export const TEMPLATE_DB = 'streetscope_test_template';
+/**
+ * Shared by the global setup and the per-file helpers. Each run names its databases with its own
+ * prefix, so two runs on one Postgres server never drop each other's databases.
+ */
+export const newRunPrefix = () => `streetscope_test_${randomBytes(4).toString('hex')}`;
 
 export function adminUrl(url: string, database: string): string {
   const u = new URL(url);
@@ -20,4 +23,5 @@ export async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promi
   }
 }
 
-export const freshDatabaseName = () => `streetscope_test_${randomBytes(6).toString('hex')}`;
+export const freshDatabaseName = (runPrefix: string) =>
+  `${runPrefix}_${randomBytes(6).toString('hex')}`;

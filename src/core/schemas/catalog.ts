@@ -11,6 +11,7 @@ export const ArtistSchema = z.object({
   style: z.string(),
   achievements: z.array(z.string()),
 });
+export type Artist = z.infer<typeof ArtistSchema>;
 
 export const MissionSchema = z.object({
   id: z.string(),
@@ -26,3 +27,4 @@ export const MissionSchema = z.object({
   expiresAt: IsoDateSchema.nullable(),
   completedByMe: z.boolean(),
 });
+export type Mission = z.infer<typeof MissionSchema>;

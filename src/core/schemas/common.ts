@@ -3,9 +3,11 @@ import { z } from 'zod';
 export const LatitudeSchema = z.number().min(-90).max(90);
 export const LongitudeSchema = z.number().min(-180).max(180);
 
-/** Query strings arrive as text; coerce, then range-check. */
-export const latitudeQuery = z.coerce.number().min(-90).max(90);
-export const longitudeQuery = z.coerce.number().min(-180).max(180);
+/** Query strings arrive as text; an empty one is missing (not 0), then coerce and range-check. */
+const numberQuery = (min: number, max: number) =>
+  z.string().trim().min(1, 'is required').pipe(z.coerce.number<string>().min(min).max(max));
+export const latitudeQuery = numberQuery(-90, 90);
+export const longitudeQuery = numberQuery(-180, 180);
 
 export const IdSchema = z.string().min(1).max(100);
 export const IdParamsSchema = z.object({ id: IdSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, trimmed } from './common.ts';
+import { IsoDateSchema, trimmed } from './common.ts';
 
 export const CommunityEventSchema = z.object({
   id: z.string(),
@@ -10,6 +10,20 @@ export const CommunityEventSchema = z.object({
   rewardTokens: z.number().int().nullable(),
   rewardNft: z.string().nullable(),
 });
+export type CommunityEvent = z.infer<typeof CommunityEventSchema>;
+
+/** Post ids: generated UUIDs, or the seed files' lower-case slugs. */
+export const ForumPostIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{3,100}$/, 'must be a forum post id');
+export const ForumPostParamsSchema = z.object({ id: ForumPostIdSchema });
+
+/** Keyset pages: `before` (top-level list) / `after` (replies) is the id of the last post seen. */
+export const ForumListQuerySchema = z.object({ before: ForumPostIdSchema.optional() });
+export const ForumRepliesQuerySchema = z.object({ after: ForumPostIdSchema.optional() });
+
+export const FORUM_PAGE_SIZE = 50;
+export const FORUM_REPLIES_PAGE_SIZE = 100;
 
 export const ForumPostSchema = z.object({
   id: z.string(),
@@ -22,14 +36,17 @@ export const ForumPostSchema = z.object({
   parentId: z.string().nullable(),
   user: z.object({ username: z.string() }).nullable(),
 });
+export type ForumPost = z.infer<typeof ForumPostSchema>;
 
 export const CreateForumPostSchema = z.object({
   title: trimmed(120).optional(),
   content: trimmed(4000).min(1, 'Please write something.'),
-  parentId: IdSchema.optional(),
+  parentId: ForumPostIdSchema.optional(),
 });
+export type CreateForumPost = z.infer<typeof CreateForumPostSchema>;
 
 export const LikeResultSchema = z.object({ likes: z.number().int(), likedByMe: z.boolean() });
+export type LikeResult = z.infer<typeof LikeResultSchema>;
 
 /**
  * SPEC §3 entry plus score, level and rank. The list is the top 100; when the signed-in player
@@ -45,5 +62,6 @@ export const LeaderboardEntrySchema = z.object({
   rank: z.number().int(),
   isCurrentUser: z.boolean(),
 });
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
 
 export const LEADERBOARD_SIZE = 100;

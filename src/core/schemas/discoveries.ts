@@ -69,15 +69,28 @@ export const DiscoverySchema = z.object({
 });
 export type Discovery = z.infer<typeof DiscoverySchema>;
 
+/** rewardTokens is what the player was actually credited (doubled for Pro). */
 export const CompletedMissionSchema = z.object({
   id: z.string(),
   title: z.string(),
   rewardTokens: z.number().int(),
 });
+export type CompletedMission = z.infer<typeof CompletedMissionSchema>;
 
 /** What a create returns: the record, the real award, and any mission it completed. */
 export const CreatedDiscoverySchema = DiscoverySchema.extend({
   completedMissions: z.array(CompletedMissionSchema),
+});
+export type CreatedDiscovery = z.infer<typeof CreatedDiscoverySchema>;
+
+/** GET /api/discoveries/user: the player's own records (SPEC's listed form is a subset). */
+export const UserDiscoverySchema = DiscoverySchema;
+export type UserDiscovery = z.infer<typeof UserDiscoverySchema>;
+
+export const USER_DISCOVERIES_MAX = 200;
+
+export const UserDiscoveriesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(USER_DISCOVERIES_MAX).default(USER_DISCOVERIES_MAX),
 });
 
 export const NearbyDiscoverySchema = z.object({
@@ -93,6 +106,8 @@ export const NearbyDiscoverySchema = z.object({
   createdAt: IsoDateSchema,
   distanceKm: z.number(),
 });
+
+export type NearbyDiscovery = z.infer<typeof NearbyDiscoverySchema>;
 
 export const NearbyQuerySchema = z.object({
   latitude: latitudeQuery,

@@ -23,3 +23,5 @@ export const MarkerSchema = z.object({
   label: z.string(),
   createdAt: IsoDateSchema,
 });
+export type Marker = z.infer<typeof MarkerSchema>;
+export type CreateMarker = z.input<typeof CreateMarkerSchema>;

@@ -11,6 +11,10 @@ export const CreateArtworkSchema = z.object({
   description: trimmed(2000).optional().default(''),
   artType: ArtTypeSchema.default('graffiti'),
 });
+export type CreateArtwork = z.infer<typeof CreateArtworkSchema>;
+
+/** Artwork ids are generated UUIDs. */
+export const ArtworkParamsSchema = z.object({ id: z.uuid('must be an artwork id') });
 
 export const ArtworkSchema = z.object({
   id: z.string(),
@@ -21,6 +25,7 @@ export const ArtworkSchema = z.object({
   views: z.number().int(),
   createdAt: IsoDateSchema,
 });
+export type Artwork = z.infer<typeof ArtworkSchema>;
 
 export const AchievementSchema = z.object({
   id: z.enum(['first_discovery', 'pin_dropper', 'social_explorer']),
@@ -29,16 +34,3 @@ export const AchievementSchema = z.object({
   unlocked: z.boolean(),
 });
 export type Achievement = z.infer<typeof AchievementSchema>;
-
-/** SPEC §3 "Listed form" of a discovery in the player's own list. */
-export const UserDiscoverySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  imageUrl: z.string().nullable(),
-  createdAt: IsoDateSchema,
-  emojiPin: z.string(),
-  kind: z.enum(['discovery', 'graffiti']),
-  tokensAwarded: z.number().int(),
-  latitude: z.number(),
-  longitude: z.number(),
-});

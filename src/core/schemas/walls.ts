@@ -16,6 +16,7 @@ export const LegalWallSchema = z.object({
 export type LegalWall = z.infer<typeof LegalWallSchema>;
 
 export const NearbyLegalWallSchema = LegalWallSchema.extend({ distanceKm: z.number() });
+export type NearbyLegalWall = z.infer<typeof NearbyLegalWallSchema>;
 
 export const NearbyWallsQuerySchema = z.object({
   latitude: latitudeQuery,

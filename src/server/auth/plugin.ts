@@ -42,6 +42,14 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/**
+ * Route-level hook for signed-in areas: a signed-out request gets 401 before its input is
+ * looked at, so validation details never reach anonymous callers.
+ */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Server-to-server callers that authenticate by signature, not by cookie. */
 const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);

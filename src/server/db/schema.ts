@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -173,7 +174,9 @@ export const forumPosts = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     // Seeded posts have no account behind them; the author name is kept here instead.
     authorName: text('author_name'),
-    parentId: text('parent_id'),
+    parentId: text('parent_id').references((): AnyPgColumn => forumPosts.id, {
+      onDelete: 'cascade',
+    }),
     title: text('title'),
     content: text('content').notNull(),
     likes: integer('likes').notNull().default(0),

@@ -1,5 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ArtistSchema } from '../../core/schemas/catalog.ts';
+import { ErrorSchema } from '../../core/schemas/common.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { listArtists } from '../services/catalog.ts';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+/** SPEC §2 Artists: the featured-artist catalogue (search is done by the client). */
+const artistRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
+  app.addHook('preValidation', signedInOnly);
 
-export default routes;
+  app.get(
+    '/api/artists',
+    {
+      schema: {
+        summary: 'Featured artists, by name',
+        tags: ['catalog'],
+        response: { 200: z.array(ArtistSchema), 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return listArtists(db);
+    },
+  );
+};
+
+export default artistRoutes;

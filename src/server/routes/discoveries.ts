@@ -1,5 +1,109 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '../../core/schemas/common.ts';
+import {
+  CreateDiscoverySchema,
+  CreateGraffitiSchema,
+  CreatedDiscoverySchema,
+  NearbyDiscoverySchema,
+  NearbyQuerySchema,
+  UserDiscoveriesQuerySchema,
+  UserDiscoverySchema,
+} from '../../core/schemas/discoveries.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import {
+  createDiscovery,
+  createGraffiti,
+  listUserDiscoveries,
+  nearbyDiscoveries,
+} from '../services/discoveries.ts';
+import { enforceRateLimit } from '../services/rate-limit.ts';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+const createResponses = {
+  201: CreatedDiscoverySchema,
+  400: ErrorSchema,
+  401: ErrorSchema,
+  429: ErrorSchema,
+};
 
-export default routes;
+/**
+ * Discoveries. Every route needs a session (401 first, before the input is looked at).
+ * Creates answer 201 with the stored record, the tokens the server awarded (whatever the
+ * client sent) and the missions it completed; they count against writesPerUser.
+ */
+const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+
+  app.addHook('preValidation', signedInOnly);
+
+  app.post(
+    '/api/discoveries',
+    {
+      schema: {
+        summary:
+          'Document street art (201). The award is computed by the server: 50 as photographer, ' +
+          '150 as artist, x2 for Pro; client tokensAwarded, address and metadata are ignored.',
+        tags: ['discoveries'],
+        body: CreateDiscoverySchema,
+        response: createResponses,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceRateLimit(db, `write:${user.id}`, config.rateLimits.writesPerUser);
+      return reply.code(201).send(await createDiscovery(db, user, request.body));
+    },
+  );
+
+  app.post(
+    '/api/discoveries/graffiti',
+    {
+      schema: {
+        summary:
+          'Upload a graffiti photo at a map spot (201). Awards 150 tokens (x2 for Pro); the ' +
+          'photo must be one this player uploaded; the artist defaults to Unknown.',
+        tags: ['discoveries'],
+        body: CreateGraffitiSchema,
+        response: createResponses,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceRateLimit(db, `write:${user.id}`, config.rateLimits.writesPerUser);
+      return reply.code(201).send(await createGraffiti(db, user, request.body));
+    },
+  );
+
+  app.get(
+    '/api/discoveries/user',
+    {
+      schema: {
+        summary: "The signed-in player's own discoveries, newest first (at most 200)",
+        tags: ['discoveries'],
+        querystring: UserDiscoveriesQuerySchema,
+        response: { 200: z.array(UserDiscoverySchema), 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => listUserDiscoveries(db, requireUser(request).id, request.query.limit),
+  );
+
+  app.get(
+    '/api/discoveries/nearby',
+    {
+      schema: {
+        summary:
+          "Every player's discoveries within radius km (default 4, max 50), closest first, " +
+          'at most 500; signed in only',
+        tags: ['discoveries'],
+        querystring: NearbyQuerySchema,
+        response: { 200: z.array(NearbyDiscoverySchema), 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { latitude, longitude, radius } = request.query;
+      return nearbyDiscoveries(db, { latitude, longitude }, radius);
+    },
+  );
+};
+
+export default discoveryRoutes;

@@ -1,5 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '../../core/schemas/common.ts';
+import { LeaderboardEntrySchema } from '../../core/schemas/community.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { getLeaderboard } from '../services/leaderboard.ts';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+/** SPEC §2 Community "Top Explorers". */
+const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
+  app.addHook('preValidation', signedInOnly);
 
-export default routes;
+  app.get(
+    '/api/leaderboard',
+    {
+      schema: {
+        summary:
+          'Top 100 players by score (tokens + 15 × discoveries), ties by earliest account; rank is 1-based. When you are outside the top 100, your own entry with its real rank is appended as the last element (isCurrentUser: true)',
+        tags: ['community'],
+        response: { 200: z.array(LeaderboardEntrySchema), 401: ErrorSchema },
+      },
+    },
+    async (request) => getLeaderboard(db, requireUser(request).id),
+  );
+};
+
+export default leaderboardRoutes;

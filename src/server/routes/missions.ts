@@ -1,5 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MissionSchema } from '../../core/schemas/catalog.ts';
+import { ErrorSchema } from '../../core/schemas/common.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { listActiveMissions } from '../services/catalog.ts';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+/** SPEC §2 Missions: the street-art missions tab (legal walls live in routes/walls.ts). */
+const missionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
+  app.addHook('preValidation', signedInOnly);
 
-export default routes;
+  app.get(
+    '/api/missions',
+    {
+      schema: {
+        summary:
+          'Missions that have not expired, soonest expiry first (open-ended last), then by title; completedByMe says whether you completed one',
+        tags: ['catalog'],
+        response: { 200: z.array(MissionSchema), 401: ErrorSchema },
+      },
+    },
+    async (request) => listActiveMissions(db, requireUser(request).id),
+  );
+};
+
+export default missionRoutes;

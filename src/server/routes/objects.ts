@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { UploadRequestSchema, UploadResponseSchema } from '../../core/schemas/objects.ts';
-import { requireUser } from '../auth/plugin.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { notFound } from '../errors.ts';
 import { createUploadUrl, findObject, receiveUpload } from '../services/objects.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
@@ -16,6 +16,7 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/objects/upload',
     {
+      preValidation: signedInOnly,
       schema: {
         summary: 'Get a short-lived, single-use URL to PUT one photo to',
         tags: ['objects'],
@@ -33,6 +34,7 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/objects/uploads/:token',
     {
+      preValidation: signedInOnly,
       schema: {
         summary: 'Upload the photo bytes (the request body is the file)',
         tags: ['objects'],

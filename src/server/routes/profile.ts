@@ -1,5 +1,108 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '../../core/schemas/common.ts';
+import {
+  AchievementSchema,
+  ArtworkParamsSchema,
+  ArtworkSchema,
+  CreateArtworkSchema,
+  ProfilePictureSchema,
+} from '../../core/schemas/profile.ts';
+import { UserSchema } from '../../core/schemas/user.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { getAchievements } from '../services/achievements.ts';
+import {
+  createArtwork,
+  listMyArtworks,
+  setProfilePicture,
+  viewArtwork,
+} from '../services/profile.ts';
+import { enforceRateLimit } from '../services/rate-limit.ts';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+const tags = ['profile'];
 
-export default routes;
+/** SPEC §2 Profile: picture, art gallery and achievements (signed-in players only). */
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+  // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
+  app.addHook('preValidation', signedInOnly);
+  const limitWrites = (userId: string) =>
+    enforceRateLimit(db, `write:${userId}`, config.rateLimits.writesPerUser);
+
+  app.put(
+    '/api/profile/picture',
+    {
+      schema: {
+        summary:
+          'Set your profile picture to a photo you uploaded with purpose "profile"; returns the updated user',
+        tags,
+        body: ProfilePictureSchema,
+        response: { 200: UserSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await limitWrites(user.id);
+      return setProfilePicture(db, user.id, request.body.imageUrl);
+    },
+  );
+
+  app.get(
+    '/api/profile/art',
+    {
+      schema: {
+        summary: 'Your art gallery, newest first',
+        tags,
+        response: { 200: z.array(ArtworkSchema), 401: ErrorSchema },
+      },
+    },
+    async (request) => listMyArtworks(db, requireUser(request).id),
+  );
+
+  app.post(
+    '/api/profile/art',
+    {
+      schema: {
+        summary:
+          'Add a piece to your gallery (the photo must be one you uploaded); answers 201 with the artwork',
+        tags,
+        body: CreateArtworkSchema,
+        response: { 201: ArtworkSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await limitWrites(user.id);
+      return reply.code(201).send(await createArtwork(db, user.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/profile/art/:id',
+    {
+      schema: {
+        summary:
+          'One artwork; galleries are visible to every signed-in player, and each view by someone other than the owner adds one to views',
+        tags,
+        params: ArtworkParamsSchema,
+        response: { 200: ArtworkSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => viewArtwork(db, requireUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/profile/achievements',
+    {
+      schema: {
+        summary:
+          'Your achievements, computed from what you have done (see src/core/achievements.ts)',
+        tags,
+        response: { 200: z.array(AchievementSchema), 401: ErrorSchema },
+      },
+    },
+    async (request) => getAchievements(db, requireUser(request).id),
+  );
+};
+
+export default profileRoutes;

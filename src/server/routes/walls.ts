@@ -1,5 +1,62 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
+import {
+  LegalWallSchema,
+  NearbyLegalWallSchema,
+  NearbyWallsQuerySchema,
+} from '../../core/schemas/walls.ts';
+import { getWall, listWalls, nearbyWalls } from '../services/walls.ts';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Legal graffiti walls. Public: where walls are is public information (the seed cites public
+ * sources), so these answer without a session, e.g. for the map before sign-in.
+ */
+const wallRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
 
-export default routes;
+  app.get(
+    '/api/legal-walls',
+    {
+      schema: {
+        summary: 'All legal walls, by name ignoring case (public, no sign-in needed)',
+        tags: ['legal-walls'],
+        response: { 200: z.array(LegalWallSchema) },
+      },
+    },
+    async () => listWalls(db),
+  );
+
+  app.get(
+    '/api/legal-walls/nearby',
+    {
+      schema: {
+        summary:
+          'Legal walls within radius km (default 10, max 500), closest first, at most 500 ' +
+          '(public, no sign-in needed)',
+        tags: ['legal-walls'],
+        querystring: NearbyWallsQuerySchema,
+        response: { 200: z.array(NearbyLegalWallSchema), 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { latitude, longitude, radius } = request.query;
+      return nearbyWalls(db, { latitude, longitude }, radius);
+    },
+  );
+
+  app.get(
+    '/api/legal-walls/:id',
+    {
+      schema: {
+        summary: 'One legal wall, for the map info window (public, no sign-in needed)',
+        tags: ['legal-walls'],
+        params: IdParamsSchema,
+        response: { 200: LegalWallSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => getWall(db, request.params.id),
+  );
+};
+
+export default wallRoutes;

@@ -1,0 +1,440 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signUp,
+  uploadPhoto,
+  type Player,
+  type TestApp,
+} from '../../../test/app.ts';
+import { distanceKm, EARTH_RADIUS_KM } from '../../core/geo.ts';
+import { levelForScore } from '../../core/rules.ts';
+import { DEFAULT_RATE_LIMITS } from '../config.ts';
+import { discoveries, subscriptions } from '../db/schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: false,
+    config: {
+      rateLimits: {
+        ...DEFAULT_RATE_LIMITS,
+        signUpPerIp: { limit: 1000, windowSeconds: 3600 },
+        writesPerUser: { limit: 1000, windowSeconds: 60 },
+      },
+    },
+  });
+});
+afterAll(() => t.close());
+
+const GOLD_COAST = { latitude: -28.0167, longitude: 153.4 };
+
+const valid = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Rainbow mural',
+  description: 'Laneway piece',
+  emojiPin: 'location',
+  userRole: 'photographer',
+  isFreshArt: false,
+  ...GOLD_COAST,
+  ...overrides,
+});
+
+const post = (player: Player, payload: object, url = '/api/discoveries') =>
+  player.request({ method: 'POST', url, payload });
+
+async function me(player: Player) {
+  const res = await player.request({ url: '/api/auth/user' });
+  return res.json<{ tokens: number; discoveries: number; level: number; score: number }>();
+}
+
+async function discoveryCount(userId?: string) {
+  const q = t.db.select({ n: count() }).from(discoveries);
+  const [row] = await (userId ? q.where(eq(discoveries.userId, userId)) : q);
+  return row?.n ?? 0;
+}
+
+async function makePro(player: Player) {
+  await t.db.insert(subscriptions).values({
+    userId: player.id,
+    status: 'active',
+    currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+  });
+}
+
+describe('POST /api/discoveries: the server decides the award', () => {
+  it('pays an artist exactly 150 whatever tokensAwarded says, and rebuilds the record', async () => {
+    const p = await signUp(t.app);
+    const imageUrl = await uploadPhoto(p);
+    const res = await post(
+      p,
+      valid({
+        userRole: 'artist',
+        isFreshArt: true,
+        imageUrl,
+        tokensAwarded: 100000,
+        address: 'somewhere I made up',
+        metadata: { submissionType: 'hacked', timestamp: '1999-01-01' },
+        userId: 'someone-else',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      kind: 'discovery',
+      name: 'Rainbow mural',
+      imageUrl,
+      userRole: 'artist',
+      isFreshArt: true,
+      tokensAwarded: 150,
+      address: '-28.016700,153.400000',
+      completedMissions: [],
+    });
+    expect(body.metadata).toEqual({
+      timestamp: body.createdAt,
+      coordinates: GOLD_COAST,
+      submissionType: 'fresh_artwork',
+      emojiType: 'location',
+    });
+    expect(Date.now() - Date.parse(body.metadata.timestamp)).toBeLessThan(60_000);
+    const after = await me(p);
+    expect(after).toMatchObject({ tokens: 150, discoveries: 1, score: 165, level: 2 });
+    const [row] = await t.db.select().from(discoveries).where(eq(discoveries.id, body.id));
+    expect(row?.userId).toBe(p.id);
+    expect(row?.tokensAwarded).toBe(150);
+  });
+
+  it('pays a photographer 50, ignores fresh art for them, and accepts no photo', async () => {
+    const p = await signUp(t.app);
+    const res = await post(p, valid({ isFreshArt: true, tokensAwarded: 9999, imageUrl: null }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      tokensAwarded: 50,
+      isFreshArt: false,
+      imageUrl: null,
+      metadata: { submissionType: 'discovery' },
+    });
+    const bare = await post(p, { name: 'Tag', latitude: 1, longitude: 2 });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).toMatchObject({
+      emojiPin: 'location',
+      userRole: 'photographer',
+      description: '',
+      tokensAwarded: 50,
+    });
+    expect(await me(p)).toMatchObject({ tokens: 100, discoveries: 2, score: 130, level: 2 });
+  });
+
+  it('follows the level curve as discoveries add up', async () => {
+    const p = await signUp(t.app);
+    for (let i = 0; i < 3; i++) {
+      expect((await post(p, valid({ userRole: 'artist' }))).statusCode).toBe(201);
+    }
+    // 450 tokens + 15 x 3 = 495 → level 3 (400 ≤ score < 900).
+    const after = await me(p);
+    expect(after).toMatchObject({ tokens: 450, discoveries: 3, score: 495, level: 3 });
+    expect(after.level).toBe(levelForScore(495));
+  });
+
+  it('pays a Pro player double', async () => {
+    const p = await signUp(t.app);
+    await makePro(p);
+    expect((await post(p, valid({ userRole: 'artist' }))).json().tokensAwarded).toBe(300);
+    expect((await post(p, valid())).json().tokensAwarded).toBe(100);
+    const photo = await uploadPhoto(p, 'graffiti');
+    const g = await post(
+      p,
+      { name: 'Piece', ...GOLD_COAST, imageUrl: photo },
+      '/api/discoveries/graffiti',
+    );
+    expect(g.json().tokensAwarded).toBe(300);
+    expect(await me(p)).toMatchObject({ tokens: 700, discoveries: 3 });
+  });
+
+  it('pays normally once Pro has lapsed', async () => {
+    const p = await signUp(t.app);
+    await t.db.insert(subscriptions).values({
+      userId: p.id,
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() - 1000),
+    });
+    expect((await post(p, valid())).json().tokensAwarded).toBe(50);
+  });
+});
+
+describe('POST /api/discoveries/graffiti', () => {
+  it('needs an own photo, pays 150, and files it as a Location graffiti by Unknown', async () => {
+    const p = await signUp(t.app);
+    const imageUrl = await uploadPhoto(p, 'graffiti');
+    const res = await post(
+      p,
+      { name: '  Wall piece  ', ...GOLD_COAST, imageUrl, artistName: '   ', tokensAwarded: 5000 },
+      '/api/discoveries/graffiti',
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      kind: 'graffiti',
+      name: 'Wall piece',
+      artistName: 'Unknown',
+      artType: 'graffiti',
+      emojiPin: 'location',
+      userRole: 'photographer',
+      isFreshArt: false,
+      tokensAwarded: 150,
+      imageUrl,
+    });
+    const named = await post(
+      p,
+      { name: 'Other', ...GOLD_COAST, imageUrl, artistName: 'Sofles' },
+      '/api/discoveries/graffiti',
+    );
+    expect(named.json().artistName).toBe('Sofles');
+    expect(await me(p)).toMatchObject({ tokens: 300, discoveries: 2, score: 330 });
+  });
+
+  it('refuses a graffiti without a photo, naming the field', async () => {
+    const p = await signUp(t.app);
+    const res = await post(p, { name: 'x', ...GOLD_COAST }, '/api/discoveries/graffiti');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('imageUrl');
+    expect(await discoveryCount(p.id)).toBe(0);
+  });
+});
+
+describe('bad input changes nothing', () => {
+  let p: Player;
+  let other: Player;
+  beforeAll(async () => {
+    p = await signUp(t.app);
+    other = await signUp(t.app);
+    expect((await post(p, valid())).statusCode).toBe(201);
+  });
+
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['missing name', { name: undefined }, 'name'],
+    ['blank name', { name: '   ' }, 'name'],
+    ['name of 121 characters', { name: 'x'.repeat(121) }, 'name'],
+    ['latitude 91', { latitude: 91 }, 'latitude'],
+    ['missing latitude', { latitude: undefined }, 'latitude'],
+    ['longitude abc', { longitude: 'abc' }, 'longitude'],
+    ['longitude -181', { longitude: -181 }, 'longitude'],
+    ['unknown emojiPin', { emojiPin: 'skull' }, 'emojiPin'],
+    ['userRole admin', { userRole: 'admin' }, 'userRole'],
+    ['isFreshArt as text', { isFreshArt: 'yes' }, 'isFreshArt'],
+    ['external image URL', { imageUrl: 'https://evil.example/x.jpg' }, 'imageUrl'],
+    ['path-traversal image URL', { imageUrl: '/objects/../../etc/passwd' }, 'imageUrl'],
+    ['description of 2001 characters', { description: 'd'.repeat(2001) }, 'description'],
+  ];
+
+  it.each(cases)('%s → 400 naming the field', async (_label, overrides, field) => {
+    const before = { tokens: (await me(p)).tokens, rows: await discoveryCount() };
+    const res = await post(p, valid(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`'${field}'`);
+    expect((await me(p)).tokens).toBe(before.tokens);
+    expect(await discoveryCount()).toBe(before.rows);
+  });
+
+  it("refuses another player's photo (both routes) and inserts nothing", async () => {
+    const theirs = await uploadPhoto(other);
+    const before = { tokens: (await me(p)).tokens, rows: await discoveryCount() };
+    for (const [url, body] of [
+      ['/api/discoveries', valid({ imageUrl: theirs })],
+      ['/api/discoveries/graffiti', { name: 'x', ...GOLD_COAST, imageUrl: theirs }],
+    ] as const) {
+      const res = await post(p, body, url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain("'imageUrl'");
+    }
+    // A well-formed id that was never uploaded is refused the same way.
+    const ghost = await post(p, valid({ imageUrl: '/objects/neverUploaded123' }));
+    expect(ghost.statusCode).toBe(400);
+    expect((await me(p)).tokens).toBe(before.tokens);
+    expect(await discoveryCount()).toBe(before.rows);
+  });
+
+  it('answers 401 without a session, before looking at the body, and stores nothing', async () => {
+    const before = await discoveryCount();
+    for (const url of ['/api/discoveries', '/api/discoveries/graffiti']) {
+      for (const payload of [valid(), { name: '' }]) {
+        const res = await t.app.inject({ method: 'POST', url, payload });
+        expect(res.statusCode).toBe(401);
+      }
+    }
+    for (const url of ['/api/discoveries/user', '/api/discoveries/nearby?latitude=1&longitude=2']) {
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+    }
+    expect(await discoveryCount()).toBe(before);
+  });
+
+  it('refuses a cross-site post', async () => {
+    const res = await p.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: valid(),
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/discoveries/user', () => {
+  it("lists only the player's own discoveries, newest first, with an optional limit", async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const names = ['first', 'second', 'third'];
+    for (const name of names) {
+      expect((await post(a, valid({ name }))).statusCode).toBe(201);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await post(b, valid({ name: 'bobs' }));
+    const res = await a.request({ url: '/api/discoveries/user' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<{ name: string; id: string; createdAt: string; imageUrl: null }[]>();
+    expect(list.map((d) => d.name)).toEqual(['third', 'second', 'first']);
+    expect(list[0]).toHaveProperty('imageUrl', null);
+    const limited = await a.request({ url: '/api/discoveries/user?limit=2' });
+    expect(limited.json().map((d: { name: string }) => d.name)).toEqual(['third', 'second']);
+    expect((await b.request({ url: '/api/discoveries/user' })).json()).toHaveLength(1);
+  });
+
+  it.each(['0', '201', 'abc', '1.5'])('refuses limit=%s naming the field', async (limit) => {
+    const p = await signUp(t.app);
+    const res = await p.request({ url: `/api/discoveries/user?limit=${limit}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("'limit'");
+  });
+});
+
+describe('concurrency', () => {
+  it('50 simultaneous posts by one player pay exactly 50 rewards', async () => {
+    const p = await signUp(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(p, valid({ name: `spot ${i}` }))),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    expect(await me(p)).toMatchObject({ tokens: 50 * 50, discoveries: 50, score: 2500 + 750 });
+    expect(await discoveryCount(p.id)).toBe(50);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 past writesPerUser and inserts nothing', async () => {
+    const small = await createTestApp({
+      seed: false,
+      config: {
+        rateLimits: { ...DEFAULT_RATE_LIMITS, writesPerUser: { limit: 3, windowSeconds: 60 } },
+      },
+    });
+    try {
+      const p = await signUp(small.app);
+      for (let i = 0; i < 3; i++) expect((await post(p, valid())).statusCode).toBe(201);
+      const photo = await uploadPhoto(p);
+      const res = await post(p, valid());
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/too many/i);
+      const g = await post(
+        p,
+        { name: 'g', ...GOLD_COAST, imageUrl: photo },
+        '/api/discoveries/graffiti',
+      );
+      expect(g.statusCode).toBe(429);
+      const [row] = await small.db.select({ n: count() }).from(discoveries);
+      expect(row?.n).toBe(3);
+      const mine = await p.request({ url: '/api/auth/user' });
+      expect(mine.json()).toMatchObject({ tokens: 150, discoveries: 3 });
+      // Another player has a budget of their own.
+      expect((await post(await signUp(small.app), valid())).statusCode).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+/** A point km away from the centre due north (along a meridian). */
+const north = (lat: number, lng: number, km: number) => ({
+  latitude: lat + (km / EARTH_RADIUS_KM) * (180 / Math.PI),
+  longitude: lng,
+});
+
+describe('GET /api/discoveries/nearby', () => {
+  let finder: Player;
+  let viewer: Player;
+  const centre = { latitude: -33.8688, longitude: 151.2093 };
+  beforeAll(async () => {
+    finder = await signUp(t.app);
+    viewer = await signUp(t.app);
+    const spots: [string, { latitude: number; longitude: number }][] = [
+      ['at 3.9 km', north(centre.latitude, centre.longitude, 3.9)],
+      ['at 4.1 km', north(centre.latitude, centre.longitude, 4.1)],
+      ['at 1 km', north(centre.latitude, centre.longitude, 1)],
+      ['at 2 km east', { latitude: centre.latitude, longitude: centre.longitude + 0.0216 }],
+      ['far away', { latitude: -37.8136, longitude: 144.9631 }],
+    ];
+    for (const [name, at] of spots) {
+      expect((await post(finder, valid({ name, ...at }))).statusCode).toBe(201);
+    }
+    expect(
+      (await post(finder, valid({ name: 'east of the line', latitude: 0, longitude: -179.99 })))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  const nearby = (player: Player, query: string) =>
+    player.request({ url: `/api/discoveries/nearby?${query}` });
+
+  it("finds every player's discoveries in the radius, closest first, with the finder's name", async () => {
+    const res = await nearby(
+      viewer,
+      `latitude=${centre.latitude}&longitude=${centre.longitude}&radius=4`,
+    );
+    expect(res.statusCode).toBe(200);
+    const list = res.json<
+      {
+        name: string;
+        distanceKm: number;
+        username: string;
+        latitude: number;
+        longitude: number;
+      }[]
+    >();
+    expect(list.map((d) => d.name)).toEqual(['at 1 km', 'at 2 km east', 'at 3.9 km']);
+    expect(list.every((d) => d.username === finder.username)).toBe(true);
+    for (const d of list) {
+      const exact = distanceKm(centre.latitude, centre.longitude, d.latitude, d.longitude);
+      expect(Math.abs(d.distanceKm - exact)).toBeLessThan(exact * 0.01);
+    }
+    expect(list[0]!.distanceKm).toBeCloseTo(1, 2);
+    expect(list[2]!.distanceKm).toBeCloseTo(3.9, 2);
+  });
+
+  it('uses radius 4 by default and honours a wider one', async () => {
+    const def = await nearby(viewer, `latitude=${centre.latitude}&longitude=${centre.longitude}`);
+    expect(def.json()).toHaveLength(3);
+    const wide = await nearby(
+      viewer,
+      `latitude=${centre.latitude}&longitude=${centre.longitude}&radius=4.2`,
+    );
+    expect(wide.json().map((d: { name: string }) => d.name)).toContain('at 4.1 km');
+  });
+
+  it('finds a point across the antimeridian', async () => {
+    const res = await nearby(viewer, 'latitude=0&longitude=179.99&radius=4');
+    const list = res.json<{ name: string; distanceKm: number }[]>();
+    expect(list.map((d) => d.name)).toEqual(['east of the line']);
+    expect(list[0]!.distanceKm).toBeCloseTo(2.224, 2);
+  });
+
+  it.each([
+    ['latitude=1&longitude=2&radius=0', 'radius'],
+    ['latitude=1&longitude=2&radius=1000', 'radius'],
+    ['latitude=1&longitude=2&radius=-1', 'radius'],
+    ['latitude=1&longitude=2&radius=abc', 'radius'],
+    ['longitude=2', 'latitude'],
+    ['latitude=91&longitude=2', 'latitude'],
+    ['latitude=1&longitude=abc', 'longitude'],
+  ])('refuses %s naming %s', async (query, field) => {
+    const res = await nearby(viewer, query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`'${field}'`);
+  });
+});

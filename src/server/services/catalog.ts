@@ -1,0 +1,57 @@
+import { asc, sql } from 'drizzle-orm';
+import type { Artist, Mission } from '../../core/schemas/catalog.ts';
+import type { Db } from '../db/client.ts';
+import { artists, missionCompletions, missions } from '../db/schema.ts';
+
+/** Featured artists, by name (case-insensitive), then id. */
+export async function listArtists(db: Db): Promise<Artist[]> {
+  return db
+    .select({
+      id: artists.id,
+      name: artists.name,
+      aka: artists.aka,
+      city: artists.city,
+      country: artists.country,
+      activeYears: artists.activeYears,
+      style: artists.style,
+      achievements: artists.achievements,
+    })
+    .from(artists)
+    .orderBy(sql`lower(${artists.name})`, asc(artists.id));
+}
+
+/**
+ * Missions still running (no expiry, or expiry in the future by the database clock), the soonest
+ * to expire first (open-ended ones last), then by title. completedByMe comes from
+ * mission_completions.
+ */
+export async function listActiveMissions(db: Db, viewerId: string): Promise<Mission[]> {
+  const rows = await db
+    .select({
+      id: missions.id,
+      title: missions.title,
+      description: missions.description,
+      difficulty: missions.difficulty,
+      rewardTokens: missions.rewardTokens,
+      missionType: missions.missionType,
+      targetEmojiPin: missions.targetEmojiPin,
+      targetLat: missions.targetLat,
+      targetLng: missions.targetLng,
+      maxCompletions: missions.maxCompletions,
+      currentCompletions: missions.currentCompletions,
+      expiresAt: missions.expiresAt,
+      completedByMe: sql<boolean>`exists (select 1 from ${missionCompletions}
+        where ${missionCompletions.missionId} = ${missions.id}
+          and ${missionCompletions.userId} = ${viewerId})`,
+    })
+    .from(missions)
+    .where(sql`${missions.expiresAt} is null or ${missions.expiresAt} > now()`)
+    .orderBy(sql`${missions.expiresAt} asc nulls last`, asc(missions.title), asc(missions.id));
+  return rows.map(({ targetLat, targetLng, expiresAt, completedByMe, ...m }) => ({
+    ...m,
+    targetLocation:
+      targetLat === null || targetLng === null ? null : { lat: targetLat, lng: targetLng },
+    expiresAt: expiresAt?.toISOString() ?? null,
+    completedByMe: Boolean(completedByMe),
+  }));
+}

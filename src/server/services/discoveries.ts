@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import { formatAddress } from '../../core/geo.ts';
+import { PRO_MULTIPLIER, rewardFor } from '../../core/rules.ts';
+import type { EmojiPin } from '../../core/schemas/common.ts';
+import type {
+  CreateDiscoverySchema,
+  CreateGraffitiSchema,
+  CreatedDiscovery,
+  Discovery,
+  NearbyDiscovery,
+} from '../../core/schemas/discoveries.ts';
+import type { z } from 'zod';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Db } from '../db/client.ts';
+import { discoveries, users } from '../db/schema.ts';
+import { recordMissionProgress } from './missions-progress.ts';
+import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
+import { assertOwnedObject } from './objects.ts';
+import { isPro } from './users.ts';
+
+type DiscoveryRow = typeof discoveries.$inferSelect;
+type NewDiscovery = Omit<
+  typeof discoveries.$inferInsert,
+  'id' | 'userId' | 'address' | 'tokensAwarded' | 'metadata' | 'createdAt'
+> & { emojiPin: EmojiPin; submissionType: 'fresh_artwork' | 'discovery' };
+
+export function toDiscoveryDto(row: DiscoveryRow): Discovery {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    emojiPin: row.emojiPin as EmojiPin,
+    userRole: row.userRole,
+    isFreshArt: row.isFreshArt,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    address: row.address,
+    tokensAwarded: row.tokensAwarded,
+    artistName: row.artistName,
+    artType: row.artType,
+    metadata: (row.metadata as Discovery['metadata']) ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Stores one discovery and pays for it, all or nothing: the record, the player's token and
+ * discovery counters (atomic increments, so concurrent posts never lose an update) and any
+ * mission it completes. The award is the server's: nothing the client sent is trusted.
+ */
+async function record(
+  db: Db,
+  user: SessionUser,
+  award: number,
+  input: NewDiscovery,
+): Promise<CreatedDiscovery> {
+  const { submissionType, ...fields } = input;
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(discoveries)
+      .values({
+        ...fields,
+        id: randomUUID(),
+        userId: user.id,
+        address: formatAddress(input.latitude, input.longitude),
+        tokensAwarded: award,
+        metadata: {
+          timestamp: now.toISOString(),
+          coordinates: { latitude: input.latitude, longitude: input.longitude },
+          submissionType,
+          emojiType: input.emojiPin,
+        },
+        createdAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('discovery insert returned no row');
+    await tx
+      .update(users)
+      .set({
+        tokens: sql`${users.tokens} + ${award}`,
+        discoveries: sql`${users.discoveries} + 1`,
+      })
+      .where(eq(users.id, user.id));
+    const completedMissions = await recordMissionProgress(tx, {
+      userId: user.id,
+      discoveryId: row.id,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      emojiPin: row.emojiPin,
+      multiplier: isPro(user) ? PRO_MULTIPLIER : 1,
+    });
+    return { ...toDiscoveryDto(row), completedMissions };
+  });
+}
+
+/** POST /api/discoveries. Fresh-art proof only means something for an artist. */
+export async function createDiscovery(
+  db: Db,
+  user: SessionUser,
+  body: z.output<typeof CreateDiscoverySchema>,
+): Promise<CreatedDiscovery> {
+  if (body.imageUrl) await assertOwnedObject(db, user.id, body.imageUrl);
+  const isFreshArt = body.userRole === 'artist' && body.isFreshArt;
+  return record(db, user, rewardFor(body.userRole, isPro(user)), {
+    kind: 'discovery',
+    name: body.name,
+    description: body.description,
+    imageUrl: body.imageUrl ?? null,
+    emojiPin: body.emojiPin,
+    userRole: body.userRole,
+    isFreshArt,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    submissionType: isFreshArt ? 'fresh_artwork' : 'discovery',
+  });
+}
+
+/** POST /api/discoveries/graffiti: a photo is required; pinned as a Location discovery. */
+export async function createGraffiti(
+  db: Db,
+  user: SessionUser,
+  body: z.output<typeof CreateGraffitiSchema>,
+): Promise<CreatedDiscovery> {
+  await assertOwnedObject(db, user.id, body.imageUrl);
+  return record(db, user, rewardFor('graffiti', isPro(user)), {
+    kind: 'graffiti',
+    name: body.name,
+    description: body.description,
+    imageUrl: body.imageUrl,
+    emojiPin: 'location',
+    userRole: 'photographer',
+    isFreshArt: false,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    artistName: body.artistName || 'Unknown',
+    artType: 'graffiti',
+    submissionType: 'discovery',
+  });
+}
+
+/** The player's own discoveries, newest first (served by discoveries_user_created_idx). */
+export async function listUserDiscoveries(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<Discovery[]> {
+  const rows = await db
+    .select()
+    .from(discoveries)
+    .where(eq(discoveries.userId, userId))
+    .orderBy(desc(discoveries.createdAt), desc(discoveries.id))
+    .limit(limit);
+  return rows.map(toDiscoveryDto);
+}
+
+/** Every player's discoveries within radiusKm, closest first, with who found them. */
+export async function nearbyDiscoveries(
+  db: Db,
+  centre: Centre,
+  radiusKm: number,
+): Promise<NearbyDiscovery[]> {
+  const distance = distanceKmSql(discoveries.latitude, discoveries.longitude, centre);
+  const rows = await db
+    .select({
+      id: discoveries.id,
+      name: discoveries.name,
+      description: discoveries.description,
+      imageUrl: discoveries.imageUrl,
+      emojiPin: discoveries.emojiPin,
+      kind: discoveries.kind,
+      latitude: discoveries.latitude,
+      longitude: discoveries.longitude,
+      username: users.username,
+      createdAt: discoveries.createdAt,
+      distanceKm: distance,
+    })
+    .from(discoveries)
+    .leftJoin(users, eq(users.id, discoveries.userId))
+    .where(withinRadius(discoveries.latitude, discoveries.longitude, centre, radiusKm))
+    .orderBy(distance, discoveries.id)
+    .limit(NEARBY_LIMIT);
+  return rows.map((r) => ({
+    ...r,
+    emojiPin: r.emojiPin as EmojiPin,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
