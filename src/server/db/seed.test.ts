@@ -185,14 +185,12 @@ describe('seedDatabase', () => {
     await db.update(missions).set({ currentCompletions: 7 }).where(eq(missions.id, mission.id));
     await db.update(forumPosts).set({ likes: 3, replies: 2 }).where(eq(forumPosts.id, post.id));
     const userId = randomUUID();
-    await db
-      .insert(users)
-      .values({
-        id: userId,
-        username: `seed_keeper_${userId.slice(0, 8)}`,
-        tokens: 420,
-        discoveries: 4,
-      });
+    await db.insert(users).values({
+      id: userId,
+      username: `seed_keeper_${userId.slice(0, 8)}`,
+      tokens: 420,
+      discoveries: 4,
+    });
     const playerPostId = randomUUID();
     await db
       .insert(forumPosts)
