@@ -19,7 +19,7 @@ import {
   listReplies,
   unlikePost,
 } from '../services/community.ts';
-import { enforceRateLimit } from '../services/rate-limit.ts';
+import { enforceWriteLimit } from '../services/rate-limit.ts';
 
 const tags = ['community'];
 
@@ -28,8 +28,6 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
   app.addHook('preValidation', signedInOnly);
-  const limitWrites = (userId: string) =>
-    enforceRateLimit(db, `write:${userId}`, config.rateLimits.writesPerUser);
 
   app.get(
     '/api/community/events',
@@ -101,7 +99,7 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await limitWrites(user.id);
+      await enforceWriteLimit(db, config, user.id);
       return reply.code(201).send(await createForumPost(db, user, request.body));
     },
   );
@@ -124,7 +122,7 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: likeSchema('Like a post (one like per player; liking again changes nothing)') },
     async (request) => {
       const user = requireUser(request);
-      await limitWrites(user.id);
+      await enforceWriteLimit(db, config, user.id);
       return likePost(db, user.id, request.params.id);
     },
   );
@@ -134,7 +132,7 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: likeSchema('Remove your like from a post (no-op when not liked)') },
     async (request) => {
       const user = requireUser(request);
-      await limitWrites(user.id);
+      await enforceWriteLimit(db, config, user.id);
       return unlikePost(db, user.id, request.params.id);
     },
   );

@@ -17,7 +17,7 @@ import {
   listUserDiscoveries,
   nearbyDiscoveries,
 } from '../services/discoveries.ts';
-import { enforceRateLimit } from '../services/rate-limit.ts';
+import { enforceWriteLimit } from '../services/rate-limit.ts';
 
 const createResponses = {
   201: CreatedDiscoverySchema,
@@ -50,7 +50,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(db, `write:${user.id}`, config.rateLimits.writesPerUser);
+      await enforceWriteLimit(db, config, user.id);
       return reply.code(201).send(await createDiscovery(db, user, request.body));
     },
   );
@@ -69,7 +69,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(db, `write:${user.id}`, config.rateLimits.writesPerUser);
+      await enforceWriteLimit(db, config, user.id);
       return reply.code(201).send(await createGraffiti(db, user, request.body));
     },
   );

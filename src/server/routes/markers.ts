@@ -4,7 +4,7 @@ import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
 import { CreateMarkerSchema, MarkerSchema } from '../../core/schemas/markers.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { createMarker, deleteMarker, listMarkers } from '../services/markers.ts';
-import { enforceRateLimit } from '../services/rate-limit.ts';
+import { enforceWriteLimit } from '../services/rate-limit.ts';
 
 /**
  * Custom map markers. Private to their owner: every route needs a session (401 before the
@@ -27,7 +27,7 @@ const markerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(db, `write:${user.id}`, config.rateLimits.writesPerUser);
+      await enforceWriteLimit(db, config, user.id);
       return reply.code(201).send(await createMarker(db, user.id, request.body));
     },
   );
@@ -62,7 +62,7 @@ const markerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(db, `write:${user.id}`, config.rateLimits.writesPerUser);
+      await enforceWriteLimit(db, config, user.id);
       await deleteMarker(db, user.id, request.params.id);
       return reply.code(204).send(null);
     },

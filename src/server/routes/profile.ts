@@ -17,7 +17,7 @@ import {
   setProfilePicture,
   viewArtwork,
 } from '../services/profile.ts';
-import { enforceRateLimit } from '../services/rate-limit.ts';
+import { enforceWriteLimit } from '../services/rate-limit.ts';
 
 const tags = ['profile'];
 
@@ -26,8 +26,6 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
   app.addHook('preValidation', signedInOnly);
-  const limitWrites = (userId: string) =>
-    enforceRateLimit(db, `write:${userId}`, config.rateLimits.writesPerUser);
 
   app.put(
     '/api/profile/picture',
@@ -42,7 +40,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await limitWrites(user.id);
+      await enforceWriteLimit(db, config, user.id);
       return setProfilePicture(db, user.id, request.body.imageUrl);
     },
   );
@@ -72,7 +70,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await limitWrites(user.id);
+      await enforceWriteLimit(db, config, user.id);
       return reply.code(201).send(await createArtwork(db, user.id, request.body));
     },
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RateLimitRule } from '../config.ts';
+import type { Config, RateLimitRule } from '../config.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { tooManyRequests } from '../errors.ts';
 
@@ -21,6 +21,11 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
 
 export async function enforceRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<void> {
   if (!(await hitRateLimit(db, key, rule))) throw tooManyRequests();
+}
+
+/** Every player write (creates, likes, deletes) shares one budget per player. */
+export function enforceWriteLimit(db: Db, config: Config, userId: string): Promise<void> {
+  return enforceRateLimit(db, `write:${userId}`, config.rateLimits.writesPerUser);
 }
 
 /** Old windows are useless; dropped at start-up so the table stays small. */
