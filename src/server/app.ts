@@ -12,7 +12,7 @@ import {
 import { authPlugin } from './auth/plugin.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, badRequest } from './errors.ts';
 import { registerDocs } from './docs.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './static.ts';
@@ -34,6 +34,14 @@ function validationMessage(err: FastifyError): { message: string; field: string 
     field,
     message: field ? `Invalid ${where} field '${field}': ${detail}` : `Invalid ${where}: ${detail}`,
   };
+}
+
+/** Postgres text cannot hold NUL; no legitimate input has one, so it is refused up front. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.values(value).some(containsNul);
+  return false;
 }
 
 const SECURITY_HEADERS = {
@@ -84,6 +92,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     reply.headers(SECURITY_HEADERS);
     if (!reply.hasHeader('content-security-policy') && !request.url.startsWith('/api/docs')) {
       reply.header('content-security-policy', DEFAULT_CSP);
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest('Text may not contain NUL characters.');
     }
   });
 

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, uploadPhoto, type Player, type TestApp } from '../../test/app.ts';
+import { DEFAULT_RATE_LIMITS } from './config.ts';
+
+/**
+ * Every route, signed in, with hostile input: no request a player can craft may get a 5xx.
+ * The route list comes from the OpenAPI document, so a new route is covered automatically.
+ */
+let t: TestApp;
+let player: Player;
+let routes: { method: string; path: string }[];
+let photo: string;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: {
+      rateLimits: { ...DEFAULT_RATE_LIMITS, writesPerUser: { limit: 100_000, windowSeconds: 60 } },
+    },
+  });
+  player = await signUp(t.app);
+  photo = await uploadPhoto(player);
+  const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
+  routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+});
+afterAll(() => t.close());
+
+const hostileStrings = [
+  '',
+  ' ',
+  'x'.repeat(10_000),
+  '../../etc/passwd',
+  '%00',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '🎨'.repeat(500),
+  '\u0000',
+  'NaN',
+  '-1',
+  '1e309',
+];
+
+const hostileValues: unknown[] = [null, true, -1, 1e309, 3.5, [], {}, ...hostileStrings];
+
+const hostileBodies: unknown[] = [
+  null,
+  [],
+  'just a string',
+  42,
+  { __proto__: { tokens: 1 } },
+  { constructor: { prototype: { admin: true } } },
+];
+
+function fillPath(path: string, value: string) {
+  return path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
+}
+
+describe('hostile input never causes a server error', () => {
+  it('covers a meaningful number of routes', () => {
+    expect(routes.length).toBeGreaterThan(25);
+  });
+
+  it('survives hostile path parameters and query strings', async () => {
+    const failures: string[] = [];
+    for (const { method, path } of routes) {
+      for (const value of hostileStrings) {
+        const url = `${fillPath(path, value)}?latitude=${encodeURIComponent(value)}&longitude=${encodeURIComponent(value)}&radius=${encodeURIComponent(value)}&limit=${encodeURIComponent(value)}&before=${encodeURIComponent(value)}&returnTo=${encodeURIComponent(value)}`;
+        const res = await player.request({ method: method as 'GET', url });
+        if (res.statusCode >= 500)
+          failures.push(`${method} ${url.slice(0, 120)} -> ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses NUL characters in otherwise valid input with a 400', async () => {
+    const res = await player.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: { name: 'wall\u0000', latitude: 1, longitude: 2 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('NUL');
+  });
+
+  it('survives hostile bodies and hostile field values', async () => {
+    const failures: string[] = [];
+    const fields = [
+      'name',
+      'description',
+      'latitude',
+      'longitude',
+      'imageUrl',
+      'emojiPin',
+      'userRole',
+      'isFreshArt',
+      'artistName',
+      'label',
+      'title',
+      'content',
+      'parentId',
+      'artType',
+      'purpose',
+      'username',
+      'password',
+      'tokensAwarded',
+      'metadata',
+    ];
+    const writes = routes.filter((r) => ['POST', 'PUT', 'DELETE'].includes(r.method));
+    for (const { method, path } of writes) {
+      const url = fillPath(path, 'some-id');
+      const payloads: unknown[] = [...hostileBodies];
+      for (const field of fields) {
+        for (const value of hostileValues) payloads.push({ [field]: value });
+      }
+      for (const payload of payloads) {
+        const res = await player.request({
+          method: method as 'POST',
+          url,
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json' },
+        });
+        if (res.statusCode >= 500) {
+          failures.push(
+            `${method} ${url} ${JSON.stringify(payload).slice(0, 80)} -> ${res.statusCode}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('survives hostile values in each field of an otherwise valid body', async () => {
+    const valid: Record<string, Record<string, unknown>> = {
+      'POST /api/discoveries': { name: 'Wall', latitude: -28, longitude: 153, imageUrl: photo },
+      'POST /api/discoveries/graffiti': {
+        name: 'Piece',
+        latitude: -28,
+        longitude: 153,
+        imageUrl: photo,
+        artistName: 'Someone',
+      },
+      'POST /api/markers': { latitude: -28, longitude: 153, emojiPin: 'flag', label: 'here' },
+      'POST /api/community/forum': { title: 'Hi', content: 'Hello walls' },
+      'POST /api/profile/art': { imageUrl: photo, title: 'Mine', artType: 'sketch' },
+      'PUT /api/profile/picture': { imageUrl: photo },
+      'POST /api/objects/upload': { purpose: 'gallery' },
+    };
+    const failures: string[] = [];
+    for (const [route, base] of Object.entries(valid)) {
+      const [method, url] = route.split(' ') as ['POST', string];
+      for (const field of Object.keys(base)) {
+        for (const value of hostileValues) {
+          const payload = JSON.stringify({ ...base, [field]: value });
+          const res = await player.request({
+            method,
+            url,
+            payload,
+            headers: { 'content-type': 'application/json' },
+          });
+          if (res.statusCode >= 500)
+            failures.push(`${route} ${field}=${String(value).slice(0, 20)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
