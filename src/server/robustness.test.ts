@@ -43,7 +43,7 @@ const hostileStrings = [
   '1e309',
 ];
 
-const hostileValues: unknown[] = [null, true, -1, 1e309, 3.5, [], {}, ...hostileStrings];
+const hostileValues: unknown[] = [null, true, -1, Number.MAX_VALUE, 3.5, [], {}, ...hostileStrings];
 
 const hostileBodies: unknown[] = [
   null,
