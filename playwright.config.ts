@@ -3,18 +3,39 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Workers re-read this file; the environment keeps one port and one data dir per run.
+// Workers re-read this file; the environment keeps one set of ports and data dirs per run.
 process.env.E2E_PORT ??= '3457';
+process.env.E2E_EMPTY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-'));
-const port = Number(process.env.E2E_PORT);
-const baseURL = `http://localhost:${port}`;
+process.env.E2E_EMPTY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-empty-'));
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+// Another host name, so the two servers' session cookies never mix.
+const emptyURL = `http://127.0.0.1:${process.env.E2E_EMPTY_PORT}`;
 
 /** Debian's Chromium: browsers are never downloaded at install time. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** One server with the starter content, one with an empty catalogue for the empty states. */
+function server(url: string, port: string, dataDir: string, seed: boolean) {
+  return {
+    command: 'tsx e2e/start-server.ts',
+    url: `${url}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: port,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      SEED_CONTENT: String(seed),
+      E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -33,16 +54,9 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run build && tsx e2e/start-server.ts',
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-    },
-  },
+  // Both serve the build that `npm run test:e2e` makes first.
+  webServer: [
+    server(baseURL, process.env.E2E_PORT, process.env.E2E_DATA_DIR, true),
+    server(emptyURL, process.env.E2E_EMPTY_PORT, process.env.E2E_EMPTY_DATA_DIR, false),
+  ],
 });

@@ -1,12 +1,19 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: 'src/client',
+  plugins: [react(), tailwindcss()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/objects': 'http://localhost:3000' },
+    // `npm run dev`: Vite serves the client with HMR, the API server answers the rest.
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/objects': 'http://localhost:3000',
+    },
   },
 });

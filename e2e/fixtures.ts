@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every page fails its test on an unexpected console error: noise hides bugs. A 401 is expected
@@ -6,7 +6,45 @@ import { test as base, expect } from '@playwright/test';
  */
 const EXPECTED = /Failed to load resource: the server responded with a status of 401/;
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** The server started with SEED_CONTENT=false: an empty catalogue, for empty states. */
+export const EMPTY_URL = `http://127.0.0.1:${process.env.E2E_EMPTY_PORT}`;
+
+export const PASSWORD = 'bright colours on grey walls';
+
+let counter = 0;
+export const uniqueName = (prefix = 'tester') =>
+  `${prefix}_${Date.now().toString(36)}${(++counter).toString(36)}`.slice(0, 30);
+
+export interface SignedInPlayer {
+  id: string;
+  username: string;
+}
+
+/**
+ * Creates an account through the API (no UI) and leaves its session cookie in the page's
+ * browser context. By default the character-creation screen is marked done for it, so the
+ * test lands on the screen it is about.
+ */
+export async function signUp(
+  page: Page,
+  options: { baseURL?: string; username?: string; skipCharacter?: boolean } = {},
+): Promise<SignedInPlayer> {
+  const origin = options.baseURL ?? '';
+  const username = options.username ?? uniqueName('player');
+  const res = await page.request.post(`${origin}/api/signup`, {
+    data: { username, password: PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const me = await (await page.request.get(`${origin}/api/auth/user`)).json();
+  if (options.skipCharacter ?? true) {
+    await page.addInitScript((id: string) => {
+      localStorage.setItem(`streetscope:character-created:${id}`, 'e2e');
+    }, me.id);
+  }
+  return { id: me.id, username };
+}
+
+export const test = base.extend<{ consoleErrors: string[]; player: SignedInPlayer }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -19,9 +57,25 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  /** A freshly signed-up player on the seeded server. */
+  player: async ({ page }, use) => {
+    await use(await signUp(page));
+  },
 });
 
 export { expect };
 
-let counter = 0;
-export const uniqueName = (prefix = 'tester') => `${prefix}_${Date.now().toString(36)}${++counter}`;
+/** Saves the current page at phone and desktop sizes under test-results/screens (not committed). */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({
+      path: `test-results/screens/${name}-${size.width}.png`,
+      fullPage: true,
+    });
+  }
+}

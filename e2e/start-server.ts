@@ -6,7 +6,7 @@ import pg from 'pg';
  */
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
-  const name = 'streetscope_e2e';
+  const name = process.env.E2E_DATABASE ?? 'streetscope_e2e';
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);

@@ -14,6 +14,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  SEED_CONTENT: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -106,6 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             priceId: e.STRIPE_PRICE_ID,
           }
         : null,
-    seed: true,
+    seed: e.SEED_CONTENT,
   };
 }

@@ -1,0 +1,96 @@
+import {
+  Calendar,
+  Gem,
+  Home,
+  Images,
+  LogIn,
+  LogOut,
+  Palette,
+  Star,
+  User,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { cn } from '../../lib/cn.ts';
+import { LOGIN_URL, LOGOUT_URL } from '../../lib/navigation.ts';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet.tsx';
+
+/** SPEC §2 side navigation drawer: items and targets as listed there. */
+export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon }[] = [
+  { label: 'Home', href: '/', icon: Home },
+  { label: 'Profile', href: '/profile', icon: User },
+  { label: 'My Discoveries', href: '/profile', icon: Images },
+  { label: 'Community', href: '/community', icon: Users },
+  { label: 'Events & Missions', href: '/missions', icon: Calendar },
+  { label: 'Color Chart', href: '/color-chart', icon: Palette },
+  { label: 'Featured Artists', href: '/artists', icon: Star },
+  { label: 'NFT Collection', href: '/profile', icon: Gem },
+];
+
+const itemClass =
+  'flex min-h-12 items-center gap-3 rounded-xl px-3 font-semibold text-chalk transition-colors hover:bg-concrete';
+
+export function SideNav({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [location] = useLocation();
+  const { isAuthenticated } = useAuth();
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent aria-describedby={undefined}>
+        <div className="border-b border-line p-5">
+          <SheetTitle className="font-display text-2xl">
+            Street<span className="text-neon-pink">Scope</span>
+          </SheetTitle>
+          <SheetDescription className="text-sm text-smoke">
+            Street Art Geocaching Game
+          </SheetDescription>
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+          <ul className="grid gap-1">
+            {NAV_ITEMS.map(({ label, href, icon: Icon }) => {
+              // The first item for a path is the one highlighted (My Discoveries shares /profile).
+              const current =
+                location === href && NAV_ITEMS.find((i) => i.href === href)?.label === label;
+              return (
+                <li key={label}>
+                  <Link
+                    href={href}
+                    onClick={() => onOpenChange(false)}
+                    aria-current={current ? 'page' : undefined}
+                    className={cn(
+                      itemClass,
+                      current && 'bg-neon-pink/15 text-white ring-1 ring-neon-pink/60',
+                    )}
+                  >
+                    <Icon className="size-5 text-neon-cyan" aria-hidden />
+                    {label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="grid gap-1 border-t border-line p-3">
+          {isAuthenticated ? (
+            <a href={LOGOUT_URL} className={itemClass}>
+              <LogOut className="size-5 text-neon-pink" aria-hidden />
+              Sign Out
+            </a>
+          ) : (
+            <a href={LOGIN_URL} className={itemClass}>
+              <LogIn className="size-5 text-neon-lime" aria-hidden />
+              Sign In
+            </a>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

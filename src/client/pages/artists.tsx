@@ -1,0 +1,3 @@
+export default function Artists() {
+  return <main>Artists</main>;
+}

@@ -1,0 +1,3 @@
+export default function ColorChart() {
+  return <main>ColorChart</main>;
+}

@@ -1,0 +1,3 @@
+export default function Community() {
+  return <main>Community</main>;
+}

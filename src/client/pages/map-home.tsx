@@ -1,0 +1,3 @@
+export default function MapHome() {
+  return <main>MapHome</main>;
+}

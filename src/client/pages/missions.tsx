@@ -1,0 +1,3 @@
+export default function Missions() {
+  return <main>Missions</main>;
+}

@@ -1,0 +1,3 @@
+export default function NotFound() {
+  return <main>NotFound</main>;
+}

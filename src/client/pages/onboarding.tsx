@@ -1,0 +1,3 @@
+export default function Onboarding() {
+  return <main>Onboarding</main>;
+}

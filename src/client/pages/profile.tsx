@@ -1,0 +1,3 @@
+export default function Profile() {
+  return <main>Profile</main>;
+}

@@ -1,0 +1,3 @@
+export default function Subscribe() {
+  return <main>Subscribe</main>;
+}
