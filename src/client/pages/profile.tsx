@@ -1,3 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { achievementsQuery, artworksQuery, myDiscoveriesQuery } from '../api/profile.ts';
+import { PageShell } from '../components/layout/page-shell.tsx';
+import { Achievements } from '../components/profile/achievements.tsx';
+import { ArtGallery } from '../components/profile/art-gallery.tsx';
+import { ProfileHeader } from '../components/profile/profile-header.tsx';
+import { RecentDiscoveries } from '../components/profile/recent-discoveries.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
+import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
+
+/**
+ * SPEC §2 Profile (/profile): picture, name, join date and stats; recent discoveries; the art
+ * gallery; achievements. Phones get one column; wide screens put the player card and the
+ * achievements beside the lists.
+ */
 export default function Profile() {
-  return <main>Profile</main>;
+  const { user } = useAuth();
+  // The sections share these queries' cache; a 401 from any of them means the session ended.
+  const discoveries = useQuery(myDiscoveriesQuery);
+  const art = useQuery(artworksQuery);
+  const achievements = useQuery(achievementsQuery);
+  useRequireAuthRedirect(discoveries.error, art.error, achievements.error);
+
+  return (
+    <PageShell title="Profile">
+      <div className="grid gap-5 lg:grid-cols-[21rem_minmax(0,1fr)] lg:items-start">
+        <div className="grid gap-5">
+          <ProfileHeader user={user} />
+          <Achievements />
+        </div>
+        <div className="grid min-w-0 gap-5">
+          <RecentDiscoveries />
+          <ArtGallery />
+        </div>
+      </div>
+    </PageShell>
+  );
 }

@@ -1,0 +1,174 @@
+import { Loader2, Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { UPLOAD_LIMITS } from '../../../core/schemas/objects.ts';
+import { ArtTypeSchema } from '../../../core/schemas/profile.ts';
+import { useAddArtwork } from '../../api/profile.ts';
+import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { Button } from '../ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../ui/dialog.tsx';
+import { Input, Label, Textarea } from '../ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select.tsx';
+import { ImagePicker } from './image-picker.tsx';
+
+type ArtType = (typeof ArtTypeSchema.options)[number];
+
+export const ART_TYPE_LABELS: Record<ArtType, string> = {
+  graffiti: 'Graffiti',
+  digital: 'Digital',
+  photo: 'Photo',
+  sketch: 'Sketch',
+};
+
+/** SPEC §2 'My Art Gallery': add a piece (photo up to 10 MB, title required, type). */
+export function AddArtDialog() {
+  const [open, setOpen] = useState(false);
+  const add = useAddArtwork();
+  const busy = add.isPending;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <Plus aria-hidden />
+          Add Art
+        </Button>
+      </DialogTrigger>
+      <DialogContent hideClose={busy}>
+        <DialogHeader>
+          <DialogTitle className="font-display text-lg font-normal">Add Art</DialogTitle>
+          <DialogDescription>
+            Share a piece you made. Only upload photos of your own work.
+          </DialogDescription>
+        </DialogHeader>
+        <AddArtForm
+          busy={busy}
+          onSubmit={(art) =>
+            add.mutate(art, {
+              onSuccess: (artwork) => {
+                setOpen(false);
+                toast({
+                  title: 'Art Added',
+                  description: `'${artwork.title}' is now in your gallery.`,
+                });
+              },
+              onError: (error) => {
+                if (handleUnauthorized(error)) return;
+                toast({
+                  title: 'Upload Failed',
+                  description: 'Failed to add artwork. Please try again.',
+                  variant: 'destructive',
+                });
+              },
+            })
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddArtForm({
+  busy,
+  onSubmit,
+}: {
+  busy: boolean;
+  onSubmit: (art: { file: File; title: string; description: string; artType: ArtType }) => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [artType, setArtType] = useState<ArtType>('graffiti');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // SPEC §5: a title is required before the upload starts; title and description are trimmed.
+    if (!title.trim()) {
+      toast({
+        title: 'Title Required',
+        description: 'Please enter a title.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (!file) {
+      toast({
+        title: 'Photo Required',
+        description: 'Please choose a photo of your art.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    onSubmit({ file, title: title.trim(), description: description.trim(), artType });
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <ImagePicker
+        id="art-file"
+        label="Art photo"
+        maxBytes={UPLOAD_LIMITS.gallery}
+        onChange={setFile}
+        disabled={busy}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor="art-title">Title</Label>
+        <Input
+          id="art-title"
+          value={title}
+          maxLength={120}
+          required
+          aria-required
+          disabled={busy}
+          placeholder="e.g. Neon koi on Hosier Lane"
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="art-description">
+          Description <span className="font-normal text-smoke">(optional)</span>
+        </Label>
+        <Textarea
+          id="art-description"
+          value={description}
+          maxLength={2000}
+          disabled={busy}
+          placeholder="Where, when, what you used…"
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label id="art-type-label">Art type</Label>
+        <Select value={artType} onValueChange={(v) => setArtType(v as ArtType)} disabled={busy}>
+          <SelectTrigger aria-labelledby="art-type-label">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {ArtTypeSchema.options.map((type) => (
+              <SelectItem key={type} value={type}>
+                {ART_TYPE_LABELS[type]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? (
+          <>
+            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+            Uploading...
+          </>
+        ) : (
+          'Add to Gallery'
+        )}
+      </Button>
+    </form>
+  );
+}
