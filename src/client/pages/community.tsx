@@ -1,3 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { eventsQuery, forumQuery, leaderboardQuery } from '../api/community.ts';
+import { Discussions } from '../components/community/discussions.tsx';
+import { EventsList } from '../components/community/events-list.tsx';
+import { Leaderboard } from '../components/community/leaderboard.tsx';
+import { PageShell } from '../components/layout/page-shell.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
+
+/**
+ * Phones: three tabs (Events, Discussions, Top Explorers), so the leaderboard is not buried
+ * under fifty posts. From the lg breakpoint the tabs go away and every panel shows: events and
+ * discussions on the left, the leaderboard beside them.
+ */
+const panel = 'outline-none data-[state=inactive]:hidden lg:data-[state=inactive]:block';
+
+/** SPEC §2 Community (/community). */
 export default function Community() {
-  return <main>Community</main>;
+  // The sections share these queries' cache; a 401 from any of them means the session ended.
+  const events = useQuery(eventsQuery);
+  const forum = useQuery(forumQuery);
+  const leaderboard = useQuery(leaderboardQuery);
+  useRequireAuthRedirect(events.error, forum.error, leaderboard.error);
+
+  return (
+    <PageShell title="Community">
+      <Tabs defaultValue="events">
+        <TabsList className="sticky top-[3.8rem] z-20 mb-4 shadow-lg lg:hidden">
+          <TabsTrigger value="events">Events</TabsTrigger>
+          <TabsTrigger value="discussions">Discussions</TabsTrigger>
+          <TabsTrigger value="leaderboard">Top Explorers</TabsTrigger>
+        </TabsList>
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_23rem] lg:items-start">
+          <div className="grid min-w-0 gap-5">
+            <TabsContent value="events" forceMount className={panel}>
+              <EventsList />
+            </TabsContent>
+            <TabsContent value="discussions" forceMount className={panel}>
+              <Discussions />
+            </TabsContent>
+          </div>
+          <TabsContent value="leaderboard" forceMount className={`${panel} lg:sticky lg:top-20`}>
+            <Leaderboard />
+          </TabsContent>
+        </div>
+      </Tabs>
+    </PageShell>
+  );
 }
