@@ -6,6 +6,16 @@ import type { User } from '../../core/schemas/user.ts';
 import { apiRequest, throwIfResNotOk } from '../lib/query-client.ts';
 import { authKeys } from './auth.ts';
 
+/**
+ * SPEC §5 upload limits, the same numbers as UPLOAD_LIMITS in src/core/schemas/objects.ts
+ * (copied, not imported: importing a zod module into the page makes zod probe for eval,
+ * which our CSP refuses). The server enforces them whatever the client does.
+ */
+export const MAX_BYTES = {
+  profile: 5_242_880,
+  gallery: 10_485_760,
+} as const satisfies Partial<Record<UploadPurpose, number>>;
+
 /** Query keys are the request paths (SPEC §7: the default GET joins the key with "/"). */
 export const profileKeys = {
   art: ['/api/profile/art'] as const,

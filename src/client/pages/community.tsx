@@ -8,11 +8,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.
 import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
 
 /**
- * Phones: three tabs (Events, Discussions, Top Explorers), so the leaderboard is not buried
+ * Phones: three tabs (Events, Forum, Rankings), so the leaderboard is not buried
  * under fifty posts. From the lg breakpoint the tabs go away and every panel shows: events and
  * discussions on the left, the leaderboard beside them.
  */
 const panel = 'outline-none data-[state=inactive]:hidden lg:data-[state=inactive]:block';
+
+/**
+ * Short labels so three tabs fit in one line from 360 px; dark text on the active neon tab
+ * (white on neon pink is only 3.5:1, under WCAG AA).
+ */
+const tab = 'px-2 data-[state=active]:text-wall';
 
 /** SPEC §2 Community (/community). */
 export default function Community() {
@@ -26,12 +32,18 @@ export default function Community() {
     <PageShell title="Community">
       <Tabs defaultValue="events">
         <TabsList className="sticky top-[3.8rem] z-20 mb-4 shadow-lg lg:hidden">
-          <TabsTrigger value="events">Events</TabsTrigger>
-          <TabsTrigger value="discussions">Discussions</TabsTrigger>
-          <TabsTrigger value="leaderboard">Top Explorers</TabsTrigger>
+          <TabsTrigger value="events" className={tab}>
+            Events
+          </TabsTrigger>
+          <TabsTrigger value="discussions" className={tab}>
+            Forum
+          </TabsTrigger>
+          <TabsTrigger value="leaderboard" className={tab}>
+            Rankings
+          </TabsTrigger>
         </TabsList>
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_23rem] lg:items-start">
-          <div className="grid min-w-0 gap-5">
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_23rem] lg:items-start">
+          <div className="grid grid-cols-1 min-w-0 gap-5">
             <TabsContent value="events" forceMount className={panel}>
               <EventsList />
             </TabsContent>

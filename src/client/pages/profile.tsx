@@ -23,12 +23,12 @@ export default function Profile() {
 
   return (
     <PageShell title="Profile">
-      <div className="grid gap-5 lg:grid-cols-[21rem_minmax(0,1fr)] lg:items-start">
-        <div className="grid gap-5">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[21rem_minmax(0,1fr)] lg:items-start">
+        <div className="grid grid-cols-1 gap-5">
           <ProfileHeader user={user} />
           <Achievements />
         </div>
-        <div className="grid min-w-0 gap-5">
+        <div className="grid grid-cols-1 min-w-0 gap-5">
           <RecentDiscoveries />
           <ArtGallery />
         </div>

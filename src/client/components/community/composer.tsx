@@ -61,12 +61,12 @@ export function Composer({ parentId }: { parentId?: string }) {
       onSubmit={submit}
       aria-label={isReply ? 'Write a reply' : 'Start a discussion'}
       className={cn(
-        'grid gap-3',
+        'grid grid-cols-1 gap-3',
         !isReply && 'rounded-xl border border-line bg-wall/70 p-3 sm:p-4',
       )}
     >
       {!isReply && (
-        <div className="grid gap-1.5">
+        <div className="grid grid-cols-1 gap-1.5">
           <Label htmlFor={`${id}-title`}>
             Title <span className="font-normal text-smoke">(optional)</span>
           </Label>
@@ -79,7 +79,7 @@ export function Composer({ parentId }: { parentId?: string }) {
           />
         </div>
       )}
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor={`${id}-content`} className={cn(isReply && 'sr-only')}>
           {isReply ? 'Your reply' : 'Message'}
         </Label>

@@ -11,10 +11,10 @@ export function Discussions() {
   const { data, isPending, isError, refetch } = useQuery(forumQuery);
   return (
     <Section id="discussions" title="Recent Discussions" icon={MessagesSquare}>
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <Composer />
         {isPending ? (
-          <div className="grid gap-3" aria-label="Loading discussions">
+          <div className="grid grid-cols-1 gap-3" aria-label="Loading discussions">
             <Skeleton className="h-36" />
             <Skeleton className="h-36" />
           </div>
@@ -25,7 +25,7 @@ export function Discussions() {
             Start the first one: share a find or ask about a wall.
           </EmptyState>
         ) : (
-          <ul className="grid gap-3" aria-label="Posts">
+          <ul className="grid grid-cols-1 gap-3" aria-label="Posts">
             {data.map((post) => (
               <li key={post.id}>
                 <PostCard post={post} />

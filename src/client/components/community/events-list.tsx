@@ -19,7 +19,7 @@ export function EventsList() {
   return (
     <Section id="events" title="Live Events & Missions" icon={Zap}>
       {isPending ? (
-        <div className="grid gap-3" aria-label="Loading events">
+        <div className="grid grid-cols-1 gap-3" aria-label="Loading events">
           <Skeleton className="h-32" />
           <Skeleton className="h-32" />
         </div>
@@ -30,7 +30,7 @@ export function EventsList() {
           New events and missions show up here. Check back soon.
         </EmptyState>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {data.map((event) => (
             <EventCard key={event.id} event={event} />
           ))}

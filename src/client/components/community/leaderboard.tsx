@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Trophy } from 'lucide-react';
-import { LEADERBOARD_SIZE, type LeaderboardEntry } from '../../../core/schemas/community.ts';
+import type { LeaderboardEntry } from '../../../core/schemas/community.ts';
 import { leaderboardQuery } from '../../api/community.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber, formatXp } from '../../lib/format.ts';
@@ -78,12 +78,14 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
  */
 export function Leaderboard({ className }: { className?: string }) {
   const { data, isPending, isError, refetch } = useQuery(leaderboardQuery);
-  const top = data?.slice(0, LEADERBOARD_SIZE) ?? [];
-  const mine = data?.slice(LEADERBOARD_SIZE) ?? [];
+  // Ranks run 1, 2, 3…; the first gap marks the appended entry of a player outside the top.
+  const gap = data?.findIndex((e, i) => i > 0 && e.rank !== data[i - 1]!.rank + 1) ?? -1;
+  const top = gap === -1 ? (data ?? []) : data!.slice(0, gap);
+  const mine = gap === -1 ? [] : data!.slice(gap);
   return (
     <Section id="leaderboard" title="Top Explorers" icon={Trophy} className={className}>
       {isPending ? (
-        <div className="grid gap-2" aria-label="Loading rankings">
+        <div className="grid grid-cols-1 gap-2" aria-label="Loading rankings">
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-14" />
           ))}
@@ -97,7 +99,7 @@ export function Leaderboard({ className }: { className?: string }) {
       ) : (
         <>
           <ol
-            className="-mr-2 grid gap-1 pr-2 lg:max-h-[calc(100dvh-14rem)] lg:overflow-y-auto"
+            className="-mr-2 flex flex-col gap-1 pr-2 lg:max-h-[calc(100dvh-14rem)] lg:overflow-y-auto"
             aria-label="Top explorers by XP"
             tabIndex={0}
           >

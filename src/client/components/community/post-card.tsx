@@ -60,14 +60,17 @@ function LikeButton({ post }: { post: ForumPost }) {
 function Replies({ postId, id }: { postId: string; id: string }) {
   const { data, isPending, isError, refetch } = useQuery(repliesQuery(postId));
   return (
-    <div id={id} className="mt-3 grid gap-3 border-l-2 border-neon-violet/50 pl-3 sm:pl-4">
+    <div
+      id={id}
+      className="mt-3 grid grid-cols-1 gap-3 border-l-2 border-neon-violet/50 pl-3 sm:pl-4"
+    >
       {isPending ? (
         <Skeleton className="h-16" />
       ) : isError ? (
         <LoadError what="the replies" onRetry={() => void refetch()} />
       ) : (
         data.length > 0 && (
-          <ul className="grid gap-3" aria-label="Replies">
+          <ul className="grid grid-cols-1 gap-3" aria-label="Replies">
             {data.map((reply) => (
               <li key={reply.id}>
                 <PostCard post={reply} />

@@ -21,7 +21,7 @@ export function Achievements() {
   return (
     <Section id="achievements" title="Achievements" icon={Trophy}>
       {isPending ? (
-        <div className="grid gap-2" aria-label="Loading achievements">
+        <div className="grid grid-cols-1 gap-2" aria-label="Loading achievements">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-16" />
           ))}
@@ -29,7 +29,7 @@ export function Achievements() {
       ) : isError ? (
         <LoadError what="your achievements" onRetry={() => void refetch()} />
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {data.map((a) => (
             <AchievementRow key={a.id} achievement={a} />
           ))}

@@ -1,8 +1,7 @@
 import { Loader2, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { UPLOAD_LIMITS } from '../../../core/schemas/objects.ts';
-import { ArtTypeSchema } from '../../../core/schemas/profile.ts';
-import { useAddArtwork } from '../../api/profile.ts';
+import type { Artwork } from '../../../core/schemas/profile.ts';
+import { MAX_BYTES, useAddArtwork } from '../../api/profile.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../ui/button.tsx';
@@ -18,7 +17,7 @@ import { Input, Label, Textarea } from '../ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select.tsx';
 import { ImagePicker } from './image-picker.tsx';
 
-type ArtType = (typeof ArtTypeSchema.options)[number];
+type ArtType = Artwork['artType'];
 
 export const ART_TYPE_LABELS: Record<ArtType, string> = {
   graffiti: 'Graffiti',
@@ -26,6 +25,7 @@ export const ART_TYPE_LABELS: Record<ArtType, string> = {
   photo: 'Photo',
   sketch: 'Sketch',
 };
+const ART_TYPES = Object.keys(ART_TYPE_LABELS) as ArtType[];
 
 /** SPEC §2 'My Art Gallery': add a piece (photo up to 10 MB, title required, type). */
 export function AddArtDialog() {
@@ -110,15 +110,15 @@ function AddArtForm({
   }
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
+    <form className="grid grid-cols-1 gap-4" onSubmit={submit} noValidate>
       <ImagePicker
         id="art-file"
         label="Art photo"
-        maxBytes={UPLOAD_LIMITS.gallery}
+        maxBytes={MAX_BYTES.gallery}
         onChange={setFile}
         disabled={busy}
       />
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor="art-title">Title</Label>
         <Input
           id="art-title"
@@ -131,7 +131,7 @@ function AddArtForm({
           onChange={(e) => setTitle(e.target.value)}
         />
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor="art-description">
           Description <span className="font-normal text-smoke">(optional)</span>
         </Label>
@@ -144,14 +144,14 @@ function AddArtForm({
           onChange={(e) => setDescription(e.target.value)}
         />
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label id="art-type-label">Art type</Label>
         <Select value={artType} onValueChange={(v) => setArtType(v as ArtType)} disabled={busy}>
           <SelectTrigger aria-labelledby="art-type-label">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {ArtTypeSchema.options.map((type) => (
+            {ART_TYPES.map((type) => (
               <SelectItem key={type} value={type}>
                 {ART_TYPE_LABELS[type]}
               </SelectItem>

@@ -1,7 +1,6 @@
 import { Camera, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { UPLOAD_LIMITS } from '../../../core/schemas/objects.ts';
-import { PhotoStepError, useUpdateProfilePicture } from '../../api/profile.ts';
+import { MAX_BYTES, PhotoStepError, useUpdateProfilePicture } from '../../api/profile.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../ui/button.tsx';
@@ -77,7 +76,7 @@ function PictureForm({ busy, onSubmit }: { busy: boolean; onSubmit: (file: File)
   const [file, setFile] = useState<File | null>(null);
   return (
     <form
-      className="grid gap-4"
+      className="grid grid-cols-1 gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         if (file) onSubmit(file);
@@ -86,7 +85,7 @@ function PictureForm({ busy, onSubmit }: { busy: boolean; onSubmit: (file: File)
       <ImagePicker
         id="profile-picture-file"
         label="Profile picture"
-        maxBytes={UPLOAD_LIMITS.profile}
+        maxBytes={MAX_BYTES.profile}
         onChange={setFile}
         disabled={busy}
         round

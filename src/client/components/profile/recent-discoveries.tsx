@@ -1,13 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Compass, MapPinned } from 'lucide-react';
 import { Link } from 'wouter';
-import { EMOJI_PINS } from '../../../core/schemas/common.ts';
+import type { EmojiPin } from '../../../core/schemas/common.ts';
 import type { UserDiscovery } from '../../../core/schemas/discoveries.ts';
 import { myDiscoveriesQuery } from '../../api/profile.ts';
 import { formatDate } from '../../lib/format.ts';
 import { buttonVariants } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { EmptyState, LoadError, Section } from './section.tsx';
+
+/** The pin emojis of EMOJI_PINS (src/core/schemas/common.ts), kept zod-free for the page. */
+const PIN_EMOJI: Record<EmojiPin, string> = {
+  tag: '🏷️',
+  location: '📍',
+  marker: '🖍️',
+  flag: '🚩',
+  hot_spot: '🔥',
+};
 
 /** SPEC §9: five rows, each with a fixed '+15 XP'. */
 export const RECENT_DISCOVERIES = 5;
@@ -19,11 +28,11 @@ export function RecentDiscoveries() {
   return (
     <Section id="recent-discoveries" title="Recent Discoveries" icon={MapPinned}>
       {isPending ? (
-        <ul className="grid gap-2" aria-label="Loading discoveries">
+        <ul className="grid grid-cols-1 gap-2" aria-label="Loading discoveries">
           {Array.from({ length: 3 }, (_, i) => (
             <li key={i} className="flex items-center gap-3">
               <Skeleton className="size-14 shrink-0" />
-              <div className="grid flex-1 gap-2">
+              <div className="grid grid-cols-1 flex-1 gap-2">
                 <Skeleton className="h-4 w-2/3" />
                 <Skeleton className="h-3 w-1/3" />
               </div>
@@ -40,7 +49,7 @@ export function RecentDiscoveries() {
           </Link>
         </EmptyState>
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {data.slice(0, RECENT_DISCOVERIES).map((d) => (
             <DiscoveryRow key={d.id} discovery={d} />
           ))}
@@ -65,7 +74,7 @@ function DiscoveryRow({ discovery }: { discovery: UserDiscovery }) {
           aria-hidden
           className="grid size-14 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-neon-violet/40 to-neon-pink/30 text-2xl"
         >
-          {EMOJI_PINS[discovery.emojiPin]?.emoji ?? '📍'}
+          {PIN_EMOJI[discovery.emojiPin] ?? '📍'}
         </span>
       )}
       <div className="min-w-0 flex-1">
