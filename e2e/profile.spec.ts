@@ -1,0 +1,229 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { makePng } from '../test/images.ts';
+import { expect, screenshots, test } from './fixtures.ts';
+
+const monthYear = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
+
+const png = (name = 'art.png', size = 48) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: makePng(size, size, [34, 211, 238]),
+});
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
+}
+
+const stat = (page: Page, label: string) =>
+  page.getByRole('term').filter({ hasText: label }).locator('xpath=..').getByRole('definition');
+
+const achievement = (page: Page, name: string) =>
+  page
+    .getByRole('region', { name: 'Achievements' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+
+/** Drops any console line for a server error the test caused on purpose. */
+function forgive(consoleErrors: string[], pattern: RegExp) {
+  const kept = consoleErrors.filter((e) => !pattern.test(e));
+  consoleErrors.splice(0, consoleErrors.length, ...kept);
+}
+
+test('a new player sees their name, join month, stats and empty lists', async ({
+  page,
+  player,
+}) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByText(player.username, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Joined ${monthYear(new Date())}`)).toBeVisible();
+  await expect(stat(page, 'Discoveries')).toHaveText('0');
+  await expect(stat(page, 'Level')).toHaveText('1');
+  await expect(stat(page, 'Tokens')).toHaveText('0');
+  await expect(page.getByText('No discoveries yet')).toBeVisible();
+  await expect(page.getByText('Your gallery is empty')).toBeVisible();
+  for (const name of ['First Discovery', 'Pin Dropper', 'Social Explorer']) {
+    await expect(achievement(page, name)).toContainText('Locked');
+  }
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'profile-empty');
+});
+
+test('recent discoveries list the five newest with +15 XP; achievements light up', async ({
+  page,
+  player,
+}) => {
+  expect(player.username).toBeTruthy();
+  await page.goto('/profile');
+  await expect(page.getByText('No discoveries yet')).toBeVisible();
+
+  for (let i = 1; i <= 6; i++) {
+    const res = await page.request.post('/api/discoveries', {
+      data: { name: `Wall piece ${i}`, latitude: -28, longitude: 153 + i / 1000 },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.reload();
+  const list = page.getByRole('region', { name: 'Recent Discoveries' }).getByRole('listitem');
+  await expect(list).toHaveCount(5);
+  await expect(list.first()).toContainText('Wall piece 6');
+  await expect(list.last()).toContainText('Wall piece 2');
+  await expect(page.getByText('Wall piece 1', { exact: true })).toHaveCount(0);
+  for (const row of await list.all()) await expect(row).toContainText('+15 XP');
+  await expect(stat(page, 'Discoveries')).toHaveText('6');
+  await expect(stat(page, 'Tokens')).toHaveText('300');
+
+  await expect(achievement(page, 'First Discovery')).toContainText('Unlocked');
+  await expect(achievement(page, 'Pin Dropper')).toContainText('Locked');
+
+  expect(
+    (await page.request.post('/api/markers', { data: { latitude: -28, longitude: 153 } })).status(),
+  ).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/community/forum', {
+        data: { content: 'First time on the forum, hello walls!' },
+      })
+    ).status(),
+  ).toBe(201);
+  await page.reload();
+  for (const name of ['First Discovery', 'Pin Dropper', 'Social Explorer']) {
+    await expect(achievement(page, name)).toContainText('Unlocked');
+  }
+  await screenshots(page, 'profile');
+});
+
+test('uploading a profile picture shows it as the avatar', async ({ page, player }) => {
+  await page.goto('/profile');
+  await expect(page.getByText(player.username, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Change profile picture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Profile Picture' });
+  await expect(dialog).toBeVisible();
+  const save = dialog.getByRole('button', { name: 'Save Picture' });
+  await expect(save).toBeDisabled();
+
+  // Over 5 MB is refused on the spot.
+  await dialog.getByLabel('Profile picture').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5_242_881),
+  });
+  await expect(page.getByText('File Too Large', { exact: true })).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  await dialog.getByLabel('Profile picture').setInputFiles(png('me.png', 64));
+  await expect(dialog.getByAltText('Preview of the chosen photo')).toBeVisible();
+  await screenshots(page, 'profile-picture-dialog');
+  await save.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByAltText('Your profile picture')).toHaveAttribute(
+    'src',
+    /^\/objects\/[A-Za-z0-9_-]+$/,
+  );
+  const me = await (await page.request.get('/api/auth/user')).json();
+  expect(me.profileImageUrl).toMatch(/^\/objects\//);
+  await page.reload();
+  await expect(page.getByAltText('Your profile picture')).toHaveAttribute(
+    'src',
+    me.profileImageUrl,
+  );
+});
+
+test('a failed picture upload or update says which step failed', async ({
+  page,
+  player,
+  consoleErrors,
+}) => {
+  await page.goto('/profile');
+  await expect(page.getByText(player.username, { exact: true })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Update Profile Picture' });
+
+  await page.route('**/api/objects/uploads/**', (route) =>
+    route.fulfill({ status: 500, body: '{"message":"boom"}' }),
+  );
+  await page.getByRole('button', { name: 'Change profile picture' }).click();
+  await dialog.getByLabel('Profile picture').setInputFiles(png());
+  await dialog.getByRole('button', { name: 'Save Picture' }).click();
+  await expect(page.getByText('Upload Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Failed to upload profile picture. Please try again.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await page.unroute('**/api/objects/uploads/**');
+  await page.route('**/api/profile/picture', (route) =>
+    route.fulfill({ status: 500, body: '{"message":"boom"}' }),
+  );
+  await dialog.getByRole('button', { name: 'Save Picture' }).click();
+  await expect(page.getByText('Failed to update profile picture', { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
+  forgive(consoleErrors, /status of 500/);
+});
+
+test('adding art needs a title, then the piece shows in the gallery', async ({ page, player }) => {
+  await page.goto('/profile');
+  await expect(page.getByText(player.username, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Art' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Art' });
+  await dialog.getByLabel('Art photo').setInputFiles(png('koi.png'));
+  await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
+  await expect(page.getByText('Title Required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please enter a title.', { exact: true })).toBeVisible();
+
+  await dialog.getByLabel('Title').fill('  Neon Koi  ');
+  await dialog.getByLabel('Description').fill('  Koi on a roller door, Fortitude Valley.  ');
+  await dialog.getByRole('combobox', { name: 'Art type' }).click();
+  await page.getByRole('option', { name: 'Digital' }).click();
+  await screenshots(page, 'profile-add-art');
+  await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
+  await expect(dialog).toBeHidden();
+
+  const tile = page.getByRole('list', { name: 'Artworks' }).getByRole('listitem');
+  await expect(tile).toHaveCount(1);
+  await expect(tile.getByRole('heading', { name: 'Neon Koi', exact: true })).toBeVisible();
+  await expect(tile).toContainText('Koi on a roller door, Fortitude Valley.');
+  await expect(tile).toContainText('Digital');
+  await expect(tile).toContainText('0 views');
+  await expect(tile.getByRole('img', { name: 'Neon Koi' })).toHaveAttribute('src', /^\/objects\//);
+
+  const [art] = await (await page.request.get('/api/profile/art')).json();
+  expect(art).toMatchObject({
+    title: 'Neon Koi',
+    description: 'Koi on a roller door, Fortitude Valley.',
+    artType: 'digital',
+    views: 0,
+  });
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'profile-gallery');
+});
+
+test('adding art after the session ended says so and goes to login after 500 ms', async ({
+  page,
+  player,
+}) => {
+  await page.clock.install();
+  await page.goto('/profile');
+  await expect(page.getByText(player.username, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Art' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Art' });
+  await dialog.getByLabel('Art photo').setInputFiles(png());
+  await dialog.getByLabel('Title').fill('Too late');
+
+  await page.request.get('/api/logout');
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/objects/upload'));
+  await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
+  expect((await refused).status()).toBe(401);
+  await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('You are logged out. Logging in again...', { exact: true }),
+  ).toBeVisible();
+  await page.clock.runFor(400);
+  expect(new URL(page.url()).pathname).toBe('/profile');
+  await page.clock.runFor(200);
+  await expect(page).toHaveURL(/\/api\/login/);
+});
