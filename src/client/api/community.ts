@@ -23,8 +23,10 @@ export const eventsQuery = queryOptions<CommunityEvent[]>({ queryKey: communityK
 export const forumQuery = queryOptions<ForumPost[]>({ queryKey: communityKeys.forum });
 export const repliesQuery = (postId: string) =>
   queryOptions<ForumPost[]>({ queryKey: communityKeys.replies(postId) });
+/** Scores move with every player's discoveries: asked again each time the screen opens. */
 export const leaderboardQuery = queryOptions<LeaderboardEntry[]>({
   queryKey: communityKeys.leaderboard,
+  refetchOnMount: 'always',
 });
 
 /** Applies a change to one post wherever it is cached (the top-level list and reply lists). */

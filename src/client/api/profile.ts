@@ -25,11 +25,17 @@ export const profileKeys = {
 };
 
 export const artworksQuery = queryOptions<Artwork[]>({ queryKey: profileKeys.art });
+/**
+ * Achievements and the discoveries list change through other screens (the map, markers, the
+ * forum), so the profile asks again each time it opens, showing what it had meanwhile.
+ */
 export const achievementsQuery = queryOptions<Achievement[]>({
   queryKey: profileKeys.achievements,
+  refetchOnMount: 'always',
 });
 export const myDiscoveriesQuery = queryOptions<UserDiscovery[]>({
   queryKey: profileKeys.myDiscoveries,
+  refetchOnMount: 'always',
 });
 
 /**

@@ -10,9 +10,10 @@ import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
 /**
  * Phones: three tabs (Events, Forum, Rankings), so the leaderboard is not buried
  * under fifty posts. From the lg breakpoint the tabs go away and every panel shows: events and
- * discussions on the left, the leaderboard beside them.
+ * discussions on the left, the leaderboard beside them. The panels hold controls of their own,
+ * so they are not tab stops themselves.
  */
-const panel = 'outline-none data-[state=inactive]:hidden lg:data-[state=inactive]:block';
+const panel = 'data-[state=inactive]:hidden lg:data-[state=inactive]:block';
 
 /**
  * Short labels so three tabs fit in one line from 360 px; dark text on the active neon tab
@@ -44,14 +45,19 @@ export default function Community() {
         </TabsList>
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_23rem] lg:items-start">
           <div className="grid grid-cols-1 min-w-0 gap-5">
-            <TabsContent value="events" forceMount className={panel}>
+            <TabsContent value="events" forceMount tabIndex={-1} className={panel}>
               <EventsList />
             </TabsContent>
-            <TabsContent value="discussions" forceMount className={panel}>
+            <TabsContent value="discussions" forceMount tabIndex={-1} className={panel}>
               <Discussions />
             </TabsContent>
           </div>
-          <TabsContent value="leaderboard" forceMount className={`${panel} lg:sticky lg:top-20`}>
+          <TabsContent
+            value="leaderboard"
+            forceMount
+            tabIndex={-1}
+            className={`${panel} lg:sticky lg:top-[4.75rem]`}
+          >
             <Leaderboard />
           </TabsContent>
         </div>

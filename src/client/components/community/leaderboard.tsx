@@ -6,7 +6,6 @@ import { cn } from '../../lib/cn.ts';
 import { formatNumber, formatXp } from '../../lib/format.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { EmptyState, LoadError, Section } from '../profile/section.tsx';
-import { AuthorAvatar } from './author-avatar.tsx';
 
 /** Medal colours for the podium; rank 1 also gets the crown and the gold row. */
 const PODIUM: Record<number, string> = {
@@ -52,11 +51,11 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
       )}
     >
       <Rank rank={entry.rank} />
-      <AuthorAvatar name={entry.username} className="size-9" />
       <div className="min-w-0 flex-1">
-        <p className={cn('truncate font-bold', first && 'text-amber-200')}>
-          {entry.username}
-          {entry.isCurrentUser && <span className="ml-1 text-neon-pink">(You)</span>}
+        {/* The name gives way to '(You)', which always shows. */}
+        <p className={cn('flex min-w-0 gap-1 font-bold', first && 'text-amber-200')}>
+          <span className="truncate">{entry.username}</span>{' '}
+          {entry.isCurrentUser && <span className="shrink-0 text-neon-pink">(You)</span>}
         </p>
         <p className="text-xs text-smoke">Level {formatNumber(entry.level)}</p>
       </div>

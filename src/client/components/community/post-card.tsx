@@ -3,7 +3,10 @@ import { Heart, MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ForumPost } from '../../../core/schemas/community.ts';
 import { repliesQuery, useToggleLike } from '../../api/community.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import {
+  handleUnauthorized,
+  useRequireAuthRedirect,
+} from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber, plural } from '../../lib/format.ts';
@@ -58,7 +61,8 @@ function LikeButton({ post }: { post: ForumPost }) {
 }
 
 function Replies({ postId, id }: { postId: string; id: string }) {
-  const { data, isPending, isError, refetch } = useQuery(repliesQuery(postId));
+  const { data, isPending, isError, error, refetch } = useQuery(repliesQuery(postId));
+  useRequireAuthRedirect(error);
   return (
     <div
       id={id}

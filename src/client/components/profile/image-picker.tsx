@@ -100,7 +100,9 @@ export function ImagePicker({
           alt="Preview of the chosen photo"
           className={cn(
             'object-cover shadow-lg',
-            round ? 'size-32 rounded-full ring-4 ring-neon-pink/60' : 'max-h-52 rounded-xl',
+            round
+              ? 'size-32 rounded-full ring-4 ring-neon-pink/60'
+              : 'max-h-52 w-full rounded-xl object-contain',
           )}
         />
       ) : (

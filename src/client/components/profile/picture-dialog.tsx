@@ -26,7 +26,7 @@ export function PictureDialog() {
         <Button
           size="icon"
           aria-label="Change profile picture"
-          className="absolute -right-1 -bottom-1 rounded-full ring-4 ring-brick"
+          className="absolute -right-1 -bottom-1 rounded-full ring-4 ring-brick [&_svg]:size-5"
         >
           <Camera aria-hidden />
         </Button>

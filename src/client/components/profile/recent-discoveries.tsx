@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Compass, MapPinned } from 'lucide-react';
+import {
+  Compass,
+  Flag,
+  Flame,
+  Highlighter,
+  MapPin,
+  MapPinned,
+  Tag,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import type { EmojiPin } from '../../../core/schemas/common.ts';
 import type { UserDiscovery } from '../../../core/schemas/discoveries.ts';
@@ -9,13 +18,16 @@ import { buttonVariants } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { EmptyState, LoadError, Section } from './section.tsx';
 
-/** The pin emojis of EMOJI_PINS (src/core/schemas/common.ts), kept zod-free for the page. */
-const PIN_EMOJI: Record<EmojiPin, string> = {
-  tag: '🏷️',
-  location: '📍',
-  marker: '🖍️',
-  flag: '🚩',
-  hot_spot: '🔥',
+/**
+ * A discovery without a photo shows its pin as a tile. Icons, not the pins' emojis: they draw
+ * the same on every device (emoji fonts vary, and some outdoor phones have none).
+ */
+const PIN_ICONS: Record<EmojiPin, LucideIcon> = {
+  tag: Tag,
+  location: MapPin,
+  marker: Highlighter,
+  flag: Flag,
+  hot_spot: Flame,
 };
 
 /** SPEC §9: five rows, each with a fixed '+15 XP'. */
@@ -59,6 +71,18 @@ export function RecentDiscoveries() {
   );
 }
 
+function PinTile({ pin }: { pin: EmojiPin }) {
+  const Icon = PIN_ICONS[pin] ?? MapPin;
+  return (
+    <span
+      aria-hidden
+      className="grid size-14 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-neon-violet/50 to-neon-pink/40 text-white"
+    >
+      <Icon className="size-6 drop-shadow" />
+    </span>
+  );
+}
+
 function DiscoveryRow({ discovery }: { discovery: UserDiscovery }) {
   return (
     <li className="flex items-center gap-3 rounded-xl border border-line bg-wall/60 p-2">
@@ -70,12 +94,7 @@ function DiscoveryRow({ discovery }: { discovery: UserDiscovery }) {
           className="size-14 shrink-0 rounded-lg bg-concrete object-cover"
         />
       ) : (
-        <span
-          aria-hidden
-          className="grid size-14 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-neon-violet/40 to-neon-pink/30 text-2xl"
-        >
-          {PIN_EMOJI[discovery.emojiPin] ?? '📍'}
-        </span>
+        <PinTile pin={discovery.emojiPin} />
       )}
       <div className="min-w-0 flex-1">
         <p className="truncate font-bold">{discovery.name}</p>
