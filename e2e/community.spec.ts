@@ -1,6 +1,19 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { EMPTY_URL, expect, screenshots, signUp, test, uniqueName } from './fixtures.ts';
+import {
+  EMPTY_URL,
+  expect,
+  screenshots as saveScreenshots,
+  signUp,
+  test,
+  uniqueName,
+} from './fixtures.ts';
+
+/** Full-page shots from the top, so the sticky bar sits where a player sees it. */
+async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshots(page, name);
+}
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -103,7 +116,7 @@ test('the leaderboard marks the player and crowns rank 1', async ({ page, player
   await page.goto('/community');
   const board = leaderboard(page);
   const me = board.locator('li[aria-current="true"]');
-  await expect(me).toContainText(`${player.username}(You)`);
+  await expect(me).toContainText(`${player.username} (You)`);
   await expect(me).toContainText(/\d[\d,]* XP/);
   const first = board.locator('li[data-rank="1"]');
   await expect(first.getByRole('img', { name: 'Rank 1, first place' })).toBeVisible();
@@ -141,7 +154,7 @@ test('a player outside the top 100 sees their own rank after the list', async ({
   ).toHaveCount(100);
   const mine = board.getByRole('list', { name: 'Your position' }).getByRole('listitem');
   await expect(mine).toContainText('312');
-  await expect(mine).toContainText('late_bloomer(You)');
+  await expect(mine).toContainText('late_bloomer (You)');
   await expect(board.locator('li[data-rank="1"]')).toContainText('5,150 XP');
 });
 

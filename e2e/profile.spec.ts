@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { makePng } from '../test/images.ts';
-import { expect, screenshots, test } from './fixtures.ts';
+import { expect, screenshots as saveScreenshots, test } from './fixtures.ts';
 
 const monthYear = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
@@ -11,6 +11,12 @@ const png = (name = 'art.png', size = 48) => ({
   mimeType: 'image/png',
   buffer: makePng(size, size, [34, 211, 238]),
 });
+
+/** Full-page shots from the top, so the sticky bar sits where a player sees it. */
+async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshots(page, name);
+}
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -178,6 +184,7 @@ test('adding art needs a title, then the piece shows in the gallery', async ({ p
   await dialog.getByLabel('Description').fill('  Koi on a roller door, Fortitude Valley.  ');
   await dialog.getByRole('combobox', { name: 'Art type' }).click();
   await page.getByRole('option', { name: 'Digital' }).click();
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'profile-add-art');
   await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
   await expect(dialog).toBeHidden();
