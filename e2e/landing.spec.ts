@@ -68,6 +68,7 @@ test('playing the trailer creates the privacy-enhanced embed, and an unreachable
   const frame = page.getByTitle('StreetScope trailer');
   await expect(frame).toBeVisible();
   await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  await expect(frame).toBeFocused();
   await expect(page.getByRole('button', { name: 'Play the StreetScope trailer' })).toHaveCount(0);
   // The rest of the page still works.
   await page.getByRole('link', { name: 'Get Started' }).click();

@@ -1,5 +1,5 @@
 import { ArrowRight, Coins, Compass, LogIn, Play, Wallet, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConnectMetamaskButton } from '../components/wallet/wallet-button.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
@@ -50,10 +50,16 @@ const FEATURES: { label: string; blurb: string; icon: LucideIcon; tone: string }
 
 function TrailerFacade() {
   const [playing, setPlaying] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  // The play button goes away; keyboard focus moves to the player that replaced it.
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-2xl border-2 border-neon-pink/60 bg-wall shadow-[0_0_40px_-8px] shadow-neon-pink/50">
       {playing ? (
         <iframe
+          ref={frame}
           className="absolute inset-0 size-full"
           src={trailerEmbedUrl(TRAILER_VIDEO_ID)}
           title="StreetScope trailer"

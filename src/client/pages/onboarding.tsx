@@ -99,7 +99,7 @@ function StepCard({
   return (
     <section
       aria-labelledby="step-heading"
-      className="grid gap-5 rounded-2xl border border-line bg-brick/90 p-5 shadow-xl sm:p-7"
+      className="grid gap-5 rounded-2xl border border-line bg-brick/90 p-4 shadow-xl sm:p-7"
     >
       <div className="flex items-center gap-3">
         {icon}
@@ -119,7 +119,7 @@ function StepCard({
 
 const iconBadge = 'grid size-12 shrink-0 place-items-center rounded-xl border';
 /** Long labels wrap on a 360 px phone instead of overflowing. */
-const wrap = 'h-auto min-h-13 px-4 py-3 text-center whitespace-normal';
+const wrap = 'h-auto min-h-13 px-4 py-3 text-center whitespace-normal max-sm:text-[15px]';
 
 function WalletStep({ onNext }: { onNext: () => void }) {
   const { account, chainId, isConnected, isConnecting, connect, switchToMainnet } = useWallet();
