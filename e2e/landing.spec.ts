@@ -1,0 +1,114 @@
+import { expect, screenshots, test } from './fixtures.ts';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './wallet-provider.ts';
+
+test('the landing page shows the title, the pitch, the features and the wallet button', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'StreetScope' })).toBeVisible();
+  await expect(page.getByText('Street Art Geocaching Game')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Join the Revolution' })).toBeVisible();
+  await expect(page.getByText('Discover, document, and share urban art worldwide')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect Metamask' })).toBeVisible();
+
+  const features = page.getByRole('list', { name: 'Features' }).getByRole('listitem');
+  await expect(features).toHaveCount(3);
+  for (const label of ['Explore Art', 'Earn Tokens', 'Web3 Ready']) {
+    await expect(page.getByRole('heading', { name: label })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Play the StreetScope trailer' })).toBeVisible();
+
+  await expectNoSeriousAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, 'landing');
+});
+
+test('the landing page loads nothing from other hosts until the trailer is played', async ({
+  page,
+}) => {
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (!['localhost', '127.0.0.1'].includes(url.hostname) && url.protocol !== 'data:') {
+      foreign.push(req.url());
+    }
+  });
+  // As offline as it gets: any request to another host fails.
+  await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Join the Revolution' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(foreign).toEqual([]);
+  await expect(page.locator('iframe')).toHaveCount(0);
+});
+
+test('playing the trailer creates the privacy-enhanced embed, and an unreachable host breaks nothing', async ({
+  page,
+}) => {
+  // KNOWN GAP (server, not this page): the app's CSP (src/server/app.ts) has no
+  // `frame-src https://www.youtube-nocookie.com`, so the browser refuses the embed. Until it is
+  // added there, this test serves the page with that directive added, to check the client alone.
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const res = await route.fetch();
+      const headers = res.headers();
+      headers['content-security-policy'] += '; frame-src https://www.youtube-nocookie.com';
+      await route.fulfill({ response: res, headers });
+    },
+  );
+  // No internet: the provider is unreachable.
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.abort('internetdisconnected'),
+  );
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Play the StreetScope trailer' }).click();
+  const frame = page.getByTitle('StreetScope trailer');
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  await expect(frame).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Play the StreetScope trailer' })).toHaveCount(0);
+  // The rest of the page still works.
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('Get Started opens onboarding', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Connect Your Wallet' })).toBeVisible();
+});
+
+test('Sign In / Create Account is a full navigation to /api/login', async ({ page }) => {
+  await page.goto('/');
+  const link = page.getByRole('link', { name: 'Sign In / Create Account' });
+  await expect(link).toHaveAttribute('href', '/api/login');
+  await link.click();
+  await expect(page).toHaveURL(/\/api\/login$/);
+  await expect(page.getByLabel('Username')).toBeVisible();
+});
+
+test('a keyboard user reaches every control on the landing page', async ({ page }) => {
+  await page.goto('/');
+  const names: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    names.push(
+      await page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ??
+          document.activeElement?.textContent?.trim() ??
+          '',
+      ),
+    );
+  }
+  expect(names).toEqual([
+    'Connect Metamask',
+    'Sign In / Create Account',
+    'Get Started',
+    'Play the StreetScope trailer',
+  ]);
+});

@@ -1,0 +1,207 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * A fake browser wallet for the browser suite: an EIP-1193 provider injected before the page's
+ * scripts run, steered from the test through `window.__wallet`:
+ *
+ *   __wallet.reject = true        eth_requestAccounts fails with 4001 (user rejected)
+ *   __wallet.fail = true          eth_requestAccounts fails with -32603 (internal error)
+ *   __wallet.switchError = 4902   wallet_switchEthereumChain fails with that code
+ *   __wallet.emit(event, value)   fires a provider event (accountsChanged, chainChanged)
+ *   __wallet.listenerCount(event) how many listeners the page has attached
+ *   __wallet.calls                every method requested, in order
+ *
+ * The signing-in-with-Ethereum provider (viem, SIWE) is a later change; a fixed address is enough
+ * to drive the wallet states here.
+ */
+
+export const FAKE_ACCOUNT = '0x1234567890abcdef1234567890abcdef12345678';
+export const FAKE_ACCOUNT_SHORT = '0x1234...5678';
+export const OTHER_ACCOUNT = '0xabcdef0123456789abcdef0123456789abcd4321';
+export const OTHER_ACCOUNT_SHORT = '0xabcd...4321';
+export const WALLET_DOWNLOAD_URL = 'https://metamask.io/download/';
+
+export interface FakeWalletOptions {
+  /** Accounts already authorised for the site (eth_accounts before any prompt). */
+  authorised?: string[];
+  /** Accounts eth_requestAccounts grants. */
+  accounts?: string[];
+  chainId?: string;
+  /**
+   * How the page finds the wallet: the legacy window.ethereum (default), an EIP-6963
+   * announcement only, or EIP-6963 with another wallet announced first (whose account is
+   * OTHER_ACCOUNT), to check that MetaMask is preferred.
+   */
+  exposure?: 'legacy' | 'eip6963' | 'eip6963-two-wallets';
+}
+
+export interface FakeWalletControl {
+  reject: boolean;
+  fail: boolean;
+  switchError: number | null;
+  chainId: string;
+  calls: string[];
+  emit(event: string, value: unknown): void;
+  listenerCount(event: string): number;
+}
+
+declare global {
+  interface Window {
+    __wallet: FakeWalletControl;
+    __opened: { url: string; target?: string; features?: string }[];
+  }
+}
+
+export async function installFakeWallet(page: Page, options: FakeWalletOptions = {}) {
+  await page.addInitScript(
+    (opts) => {
+      type Fn = (value: unknown) => void;
+      const rpcError = (code: number, message: string) =>
+        Object.assign(new Error(message), { code });
+
+      function makeProvider(grants: string[], rdns: string) {
+        const listeners = new Map<string, Set<Fn>>();
+        let authorised = opts.authorised.slice();
+        const control = {
+          reject: false,
+          fail: false,
+          switchError: null as number | null,
+          chainId: opts.chainId,
+          calls: [] as string[],
+          emit(event: string, value: unknown) {
+            for (const fn of [...(listeners.get(event) ?? [])]) fn(value);
+          },
+          listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
+        };
+        const provider = {
+          isMetaMask: rdns === 'io.metamask',
+          async request({ method, params }: { method: string; params?: unknown }) {
+            control.calls.push(method);
+            await new Promise((r) => setTimeout(r, 20));
+            switch (method) {
+              case 'eth_accounts':
+                return authorised.slice();
+              case 'eth_requestAccounts':
+                if (control.reject) throw rpcError(4001, 'User rejected the request.');
+                if (control.fail) throw rpcError(-32603, 'Internal JSON-RPC error.');
+                authorised = grants.slice();
+                return authorised.slice();
+              case 'eth_chainId':
+                return control.chainId;
+              case 'wallet_switchEthereumChain': {
+                if (control.switchError !== null) {
+                  throw rpcError(control.switchError, 'Unrecognized chain ID.');
+                }
+                const [{ chainId }] = params as [{ chainId: string }];
+                control.chainId = chainId;
+                setTimeout(() => control.emit('chainChanged', chainId), 0);
+                return null;
+              }
+              default:
+                throw rpcError(4200, `Unsupported method ${method}`);
+            }
+          },
+          on(event: string, fn: Fn) {
+            if (!listeners.has(event)) listeners.set(event, new Set());
+            listeners.get(event)!.add(fn);
+          },
+          removeListener(event: string, fn: Fn) {
+            listeners.get(event)?.delete(fn);
+          },
+        };
+        return { provider, control };
+      }
+
+      const metamask = makeProvider(opts.accounts, 'io.metamask');
+      window.__wallet = metamask.control;
+
+      if (opts.exposure === 'legacy') {
+        (window as unknown as { ethereum: unknown }).ethereum = metamask.provider;
+        return;
+      }
+      const wallets = [{ ...metamask, name: 'MetaMask', rdns: 'io.metamask', uuid: 'mm-1' }];
+      if (opts.exposure === 'eip6963-two-wallets') {
+        const other = makeProvider(opts.otherAccounts, 'com.example.otherwallet');
+        wallets.unshift({
+          ...other,
+          name: 'Other Wallet',
+          rdns: 'com.example.otherwallet',
+          uuid: 'ow-1',
+        });
+      }
+      const announce = () => {
+        for (const w of wallets) {
+          window.dispatchEvent(
+            new CustomEvent('eip6963:announceProvider', {
+              detail: Object.freeze({
+                info: { uuid: w.uuid, name: w.name, rdns: w.rdns, icon: 'data:image/svg+xml,' },
+                provider: w.provider,
+              }),
+            }),
+          );
+        }
+      };
+      window.addEventListener('eip6963:requestProvider', announce);
+      announce();
+    },
+    {
+      authorised: options.authorised ?? [],
+      accounts: options.accounts ?? [FAKE_ACCOUNT],
+      otherAccounts: [OTHER_ACCOUNT],
+      chainId: options.chainId ?? '0x1',
+      exposure: options.exposure ?? 'legacy',
+    },
+  );
+}
+
+/** No wallet extension: records window.open calls instead of opening tabs (no internet here). */
+export async function stubWindowOpen(page: Page) {
+  await page.addInitScript(() => {
+    window.__opened = [];
+    window.open = (url?: string | URL, target?: string, features?: string) => {
+      window.__opened.push({ url: String(url), target, features });
+      return null;
+    };
+  });
+}
+
+export const wallet = {
+  set: (page: Page, patch: Partial<Pick<FakeWalletControl, 'reject' | 'fail' | 'switchError'>>) =>
+    page.evaluate((p) => Object.assign(window.__wallet, p), patch),
+  emit: (page: Page, event: string, value: unknown) =>
+    page.evaluate(([e, v]) => window.__wallet.emit(e as string, v), [event, value] as const),
+  listenerCount: (page: Page, event: string) =>
+    page.evaluate((e) => window.__wallet.listenerCount(e), event),
+  calls: (page: Page) => page.evaluate(() => window.__wallet.calls),
+  opened: (page: Page) => page.evaluate(() => window.__opened),
+};
+
+/** The toast viewport (Radix also announces toasts in a hidden live region; this skips it). */
+export const toasts = (page: Page): Locator => page.getByRole('region', { name: /Notifications/ });
+
+/** Shared by the entry specs: axe finds nothing serious or critical on the current page. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Mobile-first: at 360 px wide nothing makes the page scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    // Name the widest culprits, to make the failure easy to fix.
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`)
+      .slice(0, 8);
+  });
+  expect(overflow, 'elements wider than a 360 px screen').toEqual([]);
+  if (size) await page.setViewportSize(size);
+}
