@@ -35,6 +35,7 @@ describe('GET /api/config', () => {
       auth: { mode: 'local', loginUrl: '/api/login', logoutUrl: '/api/logout' },
       payments: { enabled: false, publishableKey: null },
       defaultLocation: { latitude: -28.0167, longitude: 153.4 },
+      trailer: { youtubeId: null },
     });
   });
 });

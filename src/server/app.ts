@@ -59,6 +59,8 @@ const DEFAULT_CSP = [
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
   "worker-src 'self' blob:",
+  // The landing page's trailer, embedded only when a visitor presses play.
+  'frame-src https://www.youtube-nocookie.com',
 ].join('; ');
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {

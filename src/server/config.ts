@@ -19,6 +19,10 @@ const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRAILER_YOUTUBE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id')
+    .optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -64,6 +68,8 @@ export interface Config {
     webhookSecret: string | null;
     priceId: string;
   } | null;
+  /** The landing page's trailer on YouTube; no trailer section when unset. */
+  trailerYoutubeId: string | null;
   /** Seed starter content on start-up (tests that need an empty catalogue turn it off). */
   seed: boolean;
 }
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             priceId: e.STRIPE_PRICE_ID,
           }
         : null,
+    trailerYoutubeId: e.TRAILER_YOUTUBE_ID ?? null,
     seed: e.SEED_CONTENT,
   };
 }

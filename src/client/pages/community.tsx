@@ -15,11 +15,8 @@ import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
  */
 const panel = 'data-[state=inactive]:hidden lg:data-[state=inactive]:block';
 
-/**
- * Short labels so three tabs fit in one line from 360 px; dark text on the active neon tab
- * (white on neon pink is only 3.5:1, under WCAG AA).
- */
-const tab = 'px-2 data-[state=active]:text-wall';
+/** Short labels so three tabs fit in one line from 360 px. */
+const tab = 'px-2';
 
 /** SPEC §2 Community (/community). */
 export default function Community() {

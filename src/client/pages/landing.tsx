@@ -1,8 +1,10 @@
 import { ArrowRight, Coins, Compass, LogIn, Play, Wallet, type LucideIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConnectMetamaskButton } from '../components/wallet/wallet-button.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
+import { configQuery } from '../api/config.ts';
 import { cn } from '../lib/cn.ts';
 import { LOGIN_URL } from '../lib/navigation.ts';
 
@@ -19,11 +21,10 @@ import { LOGIN_URL } from '../lib/navigation.ts';
 const WALL_ART = new URL('../assets/street-wall.svg', import.meta.url).href;
 
 /**
- * The trailer on the video provider. Only a facade (our own poster) renders at first; the
- * privacy-enhanced youtube-nocookie iframe is created on click, so an unreachable provider
- * (offline, blocked) never slows or breaks the page. Set the id of the published trailer here.
+ * The trailer on the video provider, when the server names one (TRAILER_YOUTUBE_ID). Only a
+ * facade (our own poster) renders at first; the privacy-enhanced youtube-nocookie iframe is
+ * created on click, so an unreachable provider (offline, blocked) never slows or breaks the page.
  */
-export const TRAILER_VIDEO_ID = 'StreetScopeT';
 export const trailerEmbedUrl = (id: string) =>
   `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1&rel=0`;
 
@@ -48,7 +49,7 @@ const FEATURES: { label: string; blurb: string; icon: LucideIcon; tone: string }
   },
 ];
 
-function TrailerFacade() {
+function TrailerFacade({ videoId }: { videoId: string }) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   // The play button goes away; keyboard focus moves to the player that replaced it.
@@ -61,7 +62,7 @@ function TrailerFacade() {
         <iframe
           ref={frame}
           className="absolute inset-0 size-full"
-          src={trailerEmbedUrl(TRAILER_VIDEO_ID)}
+          src={trailerEmbedUrl(videoId)}
           title="StreetScope trailer"
           allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
           referrerPolicy="strict-origin-when-cross-origin"
@@ -110,6 +111,7 @@ function TrailerFacade() {
 }
 
 export default function Landing() {
+  const trailerId = useQuery(configQuery).data?.trailer.youtubeId;
   return (
     <div className="relative min-h-dvh overflow-hidden bg-wall">
       <div
@@ -171,7 +173,7 @@ export default function Landing() {
           </section>
         </div>
 
-        <TrailerFacade />
+        {trailerId && <TrailerFacade videoId={trailerId} />}
 
         <ul aria-label="Features" className="grid gap-3 sm:grid-cols-3 lg:col-span-2">
           {FEATURES.map(({ label, blurb, icon: Icon, tone }) => (

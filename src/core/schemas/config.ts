@@ -5,6 +5,7 @@ export const PublicConfigSchema = z.object({
   auth: z.object({ mode: z.enum(['local']), loginUrl: z.string(), logoutUrl: z.string() }),
   payments: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable() }),
   defaultLocation: z.object({ latitude: z.number(), longitude: z.number() }),
+  trailer: z.object({ youtubeId: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

@@ -20,6 +20,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
         publishableKey: app.config.stripe?.publishableKey ?? null,
       },
       defaultLocation: { ...FALLBACK_LOCATION },
+      trailer: { youtubeId: app.config.trailerYoutubeId },
     }),
   );
 };

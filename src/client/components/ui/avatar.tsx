@@ -22,7 +22,7 @@ export function AvatarFallback({
   return (
     <AvatarPrimitive.Fallback
       className={cn(
-        'flex size-full items-center justify-center bg-gradient-to-br from-neon-pink to-neon-violet font-bold text-white',
+        'flex size-full items-center justify-center bg-gradient-to-br from-pink-600 to-violet-600 font-bold text-white',
         className,
       )}
       {...props}

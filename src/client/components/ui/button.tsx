@@ -9,7 +9,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default:
-          'bg-gradient-to-r from-neon-pink to-neon-violet text-white shadow-lg shadow-neon-pink/20 hover:brightness-110',
+          'bg-gradient-to-r from-pink-600 to-violet-600 text-white shadow-lg shadow-neon-pink/20 hover:brightness-110',
         secondary: 'border border-line bg-brick text-chalk hover:bg-concrete',
         outline: 'border border-neon-cyan/60 text-neon-cyan hover:bg-neon-cyan/10',
         ghost: 'text-chalk hover:bg-concrete',

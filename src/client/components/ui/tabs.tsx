@@ -17,7 +17,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'min-h-11 rounded-lg px-3 text-sm font-bold text-smoke transition-colors data-[state=active]:bg-neon-pink data-[state=active]:text-white',
+        'min-h-11 rounded-lg px-3 text-sm font-bold text-smoke transition-colors data-[state=active]:bg-pink-600 data-[state=active]:text-white',
         className,
       )}
       {...props}
