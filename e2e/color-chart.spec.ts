@@ -23,19 +23,6 @@ async function expectNoSeriousA11yIssues(page: Page) {
 const swatch = (page: Page, name: string) =>
   page.getByTestId('swatch').filter({ hasText: new RegExp(`^${name}`) });
 
-test('the colour data: every record has a code, a hex, a group and a source', () => {
-  expect(chart.length).toBeGreaterThanOrEqual(40);
-  for (const c of chart) {
-    expect(c.code).toMatch(/^S1-\d{3}$/);
-    expect(c.hex).toMatch(/^#[0-9A-F]{6}$/);
-    expect(c.name.length).toBeGreaterThan(1);
-    expect(c.group.length).toBeGreaterThan(1);
-    expect(c.source).toBe('StreetScope house range');
-  }
-  expect(new Set(chart.map((c) => c.code)).size).toBe(chart.length);
-  expect(new Set(chart.map((c) => c.name)).size).toBe(chart.length);
-});
-
 test('colour chart: the Series 1 page, groups and search by name or code', async ({
   page,
   player: _player,

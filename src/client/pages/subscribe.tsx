@@ -31,21 +31,25 @@ export default function Subscribe() {
   }, [setup.error, paymentsEnabled]);
 
   return (
-    <PageShell title="StreetScope Pro" className="max-w-3xl">
+    <PageShell title="StreetScope Pro">
       {isPro ? (
         <ProState />
       ) : setup.isPending || config.isPending ? (
         <SettingUp />
       ) : (
-        <div className="grid gap-6">
-          <Hero />
-          <BonusBanner />
-          <FeatureList />
-          <PaymentPanel
-            clientSecret={setup.data?.clientSecret ?? null}
-            paymentsEnabled={paymentsEnabled}
-          />
-          <BackHome />
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="grid gap-6">
+            <Hero />
+            <BonusBanner />
+            <FeatureList />
+          </div>
+          <div className="grid gap-4 lg:sticky lg:top-20">
+            <PaymentPanel
+              clientSecret={setup.data?.clientSecret ?? null}
+              paymentsEnabled={paymentsEnabled}
+            />
+            <BackHome />
+          </div>
         </div>
       )}
     </PageShell>
@@ -63,10 +67,9 @@ function Hero() {
       <p className="text-chalk/90">
         More walls, the full colour chart, artist videos and double Spray Coins on every find.
       </p>
-      <p className="mt-1 flex items-baseline gap-1">
-        <span className="font-display text-4xl text-neon-lime" data-testid="pro-price">
-          {PRO_PRICE}
-        </span>
+      <p className="mt-1 text-neon-lime" data-testid="pro-price">
+        <span className="font-display text-4xl">{PRO_PRICE.split('/')[0]}</span>
+        <span className="text-lg font-bold">/{PRO_PRICE.split('/')[1]}</span>
       </p>
     </section>
   );
@@ -74,7 +77,7 @@ function Hero() {
 
 function SettingUp() {
   return (
-    <div className="grid gap-6">
+    <div className="mx-auto grid max-w-3xl gap-6">
       <div
         role="status"
         className="flex items-center justify-center gap-3 rounded-2xl border border-line bg-brick/80 p-6 text-lg font-semibold"
@@ -98,7 +101,7 @@ function SettingUp() {
 
 function ProState() {
   return (
-    <div className="grid gap-6">
+    <div className="mx-auto grid max-w-3xl gap-6">
       <section className="grid justify-items-center gap-3 rounded-3xl border border-neon-lime/50 bg-neon-lime/10 p-6 text-center sm:p-8">
         <Crown className="size-12 text-neon-lime" aria-hidden />
         <h2 className="font-display text-3xl">You are Pro</h2>
@@ -115,7 +118,11 @@ function ProState() {
 
 function BackHome() {
   return (
-    <Button asChild variant="secondary" className="w-full sm:w-auto sm:justify-self-start">
+    <Button
+      asChild
+      variant="secondary"
+      className="w-full sm:w-auto sm:justify-self-start lg:w-full"
+    >
       <Link href="/">
         <ArrowLeft aria-hidden />
         Back to Home

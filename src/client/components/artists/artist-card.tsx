@@ -33,18 +33,16 @@ export function ArtistCard({ artist }: { artist: Artist }) {
         </figcaption>
       </figure>
       <CardHeader className="gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <CardTitle className="font-display text-xl font-normal break-words">
-              {artist.name}
-            </CardTitle>
-            {artist.aka && <p className="text-sm text-neon-cyan">aka {artist.aka}</p>}
-          </div>
-          <Badge>
-            <Star className="size-3" aria-hidden />
-            Featured Artist
-          </Badge>
+        <div className="min-w-0">
+          <CardTitle className="font-display text-xl font-normal break-words">
+            {artist.name}
+          </CardTitle>
+          {artist.aka && <p className="text-sm text-neon-cyan">aka {artist.aka}</p>}
         </div>
+        <Badge className="justify-self-start self-start">
+          <Star className="size-3" aria-hidden />
+          Featured Artist
+        </Badge>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 text-sm">
         <dl className="grid gap-1.5">

@@ -21,19 +21,25 @@ export function SprayCanHero({ className }: { className?: string }) {
           <stop offset="0.5" stopColor="#a855f7" />
           <stop offset="1" stopColor="#22d3ee" />
         </linearGradient>
-        <filter id="s1-soft">
-          <feGaussianBlur stdDeviation="4" />
+        <filter id="s1-soft" x="-30%" y="-60%" width="160%" height="220%">
+          <feGaussianBlur stdDeviation="9" />
         </filter>
       </defs>
       <path
-        d="M10 70q60 -40 150 -10t150 -20"
+        d="M30 110q60 -70 130 -30t130 -40"
         fill="none"
         stroke="url(#s1-stripe)"
-        strokeWidth="34"
+        strokeWidth="46"
         strokeLinecap="round"
-        opacity="0.55"
+        opacity="0.6"
         filter="url(#s1-soft)"
       />
+      <g fill="#f4f4f5" opacity="0.8">
+        <circle cx="22" cy="40" r="3" />
+        <circle cx="34" cy="28" r="2" />
+        <circle cx="298" cy="30" r="3" />
+        <circle cx="286" cy="16" r="2" />
+      </g>
       {cans.map((c) => (
         <g
           key={c.x}

@@ -103,7 +103,7 @@ export function MissionCard({ mission }: { mission: Mission }) {
             )}
           </li>
         </ul>
-        <Button asChild className="mt-auto w-full sm:w-auto sm:justify-self-start">
+        <Button asChild className="mt-auto w-full text-wall sm:w-auto sm:justify-self-start">
           <Link href={missionHref(mission)}>
             <Navigation aria-hidden />
             Start Mission

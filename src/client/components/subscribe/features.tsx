@@ -26,7 +26,7 @@ export function FeatureList({ title = 'Premium features' }: { title?: string }) 
       <h3 id="pro-features" className="font-display text-lg">
         {title}
       </h3>
-      <ul className="grid gap-2 sm:grid-cols-2">
+      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
         {PRO_FEATURES.map(({ label, icon: Icon }) => (
           <li
             key={label}
