@@ -11,7 +11,20 @@ const expected = (artists: Artist[], q: string) =>
     [a.name, a.aka, a.city].some((f) => f?.toLowerCase().includes(q.toLowerCase())),
   );
 
+/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
+async function expectFitsNarrowPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
 async function expectNoSeriousA11yIssues(page: Page) {
+  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
@@ -57,6 +70,7 @@ test('artists: the count, the cards and a search by name, aka or city', async ({
 
   await expectNoSeriousA11yIssues(page);
   await screenshots(page, 'artists');
+  await expectFitsNarrowPhone(page);
 
   const search = page.getByRole('searchbox', { name: 'Search artists' });
   const named = artists[0]!;

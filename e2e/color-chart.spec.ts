@@ -14,7 +14,20 @@ const chart: Colour[] = JSON.parse(
   readFileSync(new URL('../src/data/color-chart.json', import.meta.url), 'utf8'),
 );
 
+/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
+async function expectFitsNarrowPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
 async function expectNoSeriousA11yIssues(page: Page) {
+  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
@@ -37,6 +50,7 @@ test('colour chart: the Series 1 page, groups and search by name or code', async
   }
   await expectNoSeriousA11yIssues(page);
   await screenshots(page, 'color-chart');
+  await expectFitsNarrowPhone(page);
 
   const search = page.getByRole('searchbox', { name: 'Search colours' });
   await search.fill('PINK');

@@ -9,7 +9,20 @@ const wallsText = (n: number) => `${n} Legal ${n === 1 ? 'Wall' : 'Walls'}`;
 const has = (q: string, ...fields: string[]) =>
   fields.some((f) => f.toLowerCase().includes(q.toLowerCase()));
 
+/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
+async function expectFitsNarrowPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
 async function expectNoSeriousA11yIssues(page: Page) {
+  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
@@ -77,6 +90,7 @@ test('missions tab: count, cards, badges, completions and Start Mission links', 
 
   await expectNoSeriousA11yIssues(page);
   await screenshots(page, 'missions');
+  await expectFitsNarrowPhone(page);
 
   const targeted = missions.find((m) => m.targetLocation)!;
   await missionCard(page, targeted.title).getByRole('link', { name: 'Start Mission' }).click();
@@ -172,6 +186,7 @@ test('walls tab: count, details, permit badges and View on Map links', async ({
 
   await expectNoSeriousA11yIssues(page);
   await screenshots(page, 'walls');
+  await expectFitsNarrowPhone(page);
 });
 
 test('an empty catalogue says No Missions Found and No Legal Walls Found', async ({ page }) => {

@@ -37,7 +37,20 @@ const FEATURES = [
 ];
 const UNAVAILABLE = 'Unable to load payment form. Please try again later.';
 
+/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
+async function expectFitsNarrowPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
 async function expectNoSeriousA11yIssues(page: Page) {
+  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
@@ -77,6 +90,7 @@ test('subscribe in demo mode: setting up, then the offer, no payment form and a 
   await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
   await expectNoSeriousA11yIssues(page);
   await screenshots(page, 'subscribe');
+  await expectFitsNarrowPhone(page);
 
   await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
