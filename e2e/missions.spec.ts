@@ -1,0 +1,221 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Mission } from '../src/core/schemas/catalog.ts';
+import type { LegalWall } from '../src/core/schemas/walls.ts';
+import { EMPTY_URL, expect, screenshots, signUp, test } from './fixtures.ts';
+
+const missionsText = (n: number) => `${n} Active ${n === 1 ? 'Mission' : 'Missions'}`;
+const wallsText = (n: number) => `${n} Legal ${n === 1 ? 'Wall' : 'Walls'}`;
+const has = (q: string, ...fields: string[]) =>
+  fields.some((f) => f.toLowerCase().includes(q.toLowerCase()));
+
+/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
+async function expectFitsNarrowPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
+async function expectNoSeriousA11yIssues(page: Page) {
+  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
+async function load(page: Page) {
+  const missions: Mission[] = await (await page.request.get('/api/missions')).json();
+  const walls: LegalWall[] = await (await page.request.get('/api/legal-walls')).json();
+  expect(missions.length).toBeGreaterThan(1);
+  expect(walls.length).toBeGreaterThan(1);
+  return { missions, walls };
+}
+
+const missionCard = (page: Page, title: string) =>
+  page.getByTestId('mission-card').filter({
+    has: page.getByRole('heading', { name: title, exact: true }),
+  });
+const wallCard = (page: Page, name: string) =>
+  page.getByTestId('wall-card').filter({
+    has: page.getByRole('heading', { name, exact: true }),
+  });
+
+test('missions tab: count, cards, badges, completions and Start Mission links', async ({
+  page,
+  player: _player,
+}) => {
+  const { missions } = await load(page);
+  await page.goto('/missions');
+  await expect(page.getByRole('tab', { name: 'Street Art Missions' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const count = page.getByRole('heading', { level: 2 });
+  await expect(count).toHaveText(missionsText(missions.length));
+  await expect(page.getByTestId('mission-card')).toHaveCount(missions.length);
+
+  const colour = { easy: /emerald/, medium: /yellow/, hard: /rose/ } as const;
+  for (const m of missions) {
+    const card = missionCard(page, m.title);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText(m.description)).toBeVisible();
+    await expect(card.getByText(`+${m.rewardTokens} tokens`)).toBeVisible();
+    await expect(card.getByRole('img', { name: /^Target pin: / })).toBeVisible();
+    const badge = card.locator('[data-difficulty]');
+    await expect(badge).toHaveAttribute('data-difficulty', m.difficulty);
+    await expect(badge).toHaveClass(colour[m.difficulty]);
+    const completions = card.getByText(/\d+\/\d+ completions/);
+    if (m.maxCompletions !== null) {
+      await expect(completions).toHaveText(
+        `${m.currentCompletions}/${m.maxCompletions} completions`,
+      );
+    } else {
+      await expect(completions).toHaveCount(0);
+    }
+    await expect(card.getByText(m.expiresAt ? /^Expires / : 'No expiry')).toBeVisible();
+    await expect(card.getByTestId('completed-marker')).toHaveCount(m.completedByMe ? 1 : 0);
+    const start = card.getByRole('link', { name: 'Start Mission' });
+    const t = m.targetLocation;
+    await expect(start).toHaveAttribute('href', t ? `/?lat=${t.lat}&lng=${t.lng}&zoom=16` : '/');
+  }
+  expect(
+    missions.some((m) => m.targetLocation === null),
+    'seed has a mission without a target',
+  ).toBe(true);
+
+  await expectNoSeriousA11yIssues(page);
+  await screenshots(page, 'missions');
+  await expectFitsNarrowPhone(page);
+
+  const targeted = missions.find((m) => m.targetLocation)!;
+  await missionCard(page, targeted.title).getByRole('link', { name: 'Start Mission' }).click();
+  await expect(page).toHaveURL(
+    `/?lat=${targeted.targetLocation!.lat}&lng=${targeted.targetLocation!.lng}&zoom=16`,
+  );
+});
+
+test('missions search matches title and description; walls search matches name and city', async ({
+  page,
+  player: _player,
+}) => {
+  const { missions, walls } = await load(page);
+  await page.goto('/missions');
+  const count = page.getByRole('heading', { level: 2 });
+  const search = page.getByRole('searchbox', { name: 'Search missions' });
+
+  const titleWord = missions[0]!.title.split(' ')[0]!.toUpperCase();
+  await search.fill(titleWord);
+  let want = missions.filter((m) => has(titleWord, m.title, m.description));
+  await expect(count).toHaveText(missionsText(want.length));
+  await expect(page.getByTestId('mission-card')).toHaveCount(want.length);
+
+  // A word that is only in a description, not in any title.
+  const descWord = missions
+    .flatMap((m) => m.description.split(/\W+/))
+    .find((w) => w.length > 5 && !missions.some((m) => has(w, m.title)))!;
+  expect(descWord).toBeTruthy();
+  await search.fill(descWord.toLowerCase());
+  want = missions.filter((m) => has(descWord, m.title, m.description));
+  await expect(count).toHaveText(missionsText(want.length));
+  expect(want.length).toBeGreaterThan(0);
+  await expect(missionCard(page, want[0]!.title)).toBeVisible();
+
+  await search.fill('nothing is called this');
+  await expect(page.getByRole('heading', { name: 'No Missions Found' })).toBeVisible();
+  await expect(count).toHaveText(missionsText(0));
+
+  // The search box is shared: switching tab keeps the query and filters the walls.
+  await page.getByRole('tab', { name: 'Legal Graffiti Walls' }).click();
+  await expect(page.getByRole('heading', { name: 'No Legal Walls Found' })).toBeVisible();
+  await expect(count).toHaveText(wallsText(0));
+  const wallSearch = page.getByRole('searchbox', { name: 'Search legal walls' });
+  await expect(wallSearch).toHaveValue('nothing is called this');
+  await screenshots(page, 'walls-no-match');
+
+  const byName = walls[0]!.name.split(' ')[0]!.toLowerCase();
+  await wallSearch.fill(byName);
+  let wantWalls = walls.filter((w) => has(byName, w.name, w.city));
+  await expect(count).toHaveText(wallsText(wantWalls.length));
+  await expect(page.getByTestId('wall-card')).toHaveCount(wantWalls.length);
+
+  const city = walls.at(-1)!.city.toUpperCase();
+  await wallSearch.fill(city);
+  wantWalls = walls.filter((w) => has(city, w.name, w.city));
+  await expect(count).toHaveText(wallsText(wantWalls.length));
+  for (const w of wantWalls) await expect(wallCard(page, w.name)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear search legal walls' }).click();
+  await expect(count).toHaveText(wallsText(walls.length));
+});
+
+test('walls tab: count, details, permit badges and View on Map links', async ({
+  page,
+  player: _player,
+}) => {
+  const { walls } = await load(page);
+  await page.goto('/missions');
+  await page.getByRole('tab', { name: 'Legal Graffiti Walls' }).click();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(wallsText(walls.length));
+  await expect(page.getByTestId('wall-card')).toHaveCount(walls.length);
+  expect(walls.some((w) => w.permitRequired)).toBe(true);
+  expect(walls.some((w) => !w.permitRequired)).toBe(true);
+
+  for (const w of walls) {
+    const card = wallCard(page, w.name);
+    await expect(card.getByText(w.description)).toBeVisible();
+    await expect(card.getByText(`${w.city}, ${w.country}`)).toBeVisible();
+    await expect(card.getByText(w.address)).toBeVisible();
+    await expect(card.getByText(w.hours)).toBeVisible();
+    await expect(
+      card.getByText(w.permitRequired ? 'Permit Required' : 'No Permit Required', { exact: true }),
+    ).toBeVisible();
+    await expect(card.locator('[data-permit]')).toHaveAttribute(
+      'data-permit',
+      w.permitRequired ? 'required' : 'none',
+    );
+    await expect(card.getByRole('link', { name: 'View on Map' })).toHaveAttribute(
+      'href',
+      `/?lat=${w.latitude}&lng=${w.longitude}&zoom=16`,
+    );
+  }
+
+  await expectNoSeriousA11yIssues(page);
+  await screenshots(page, 'walls');
+  await expectFitsNarrowPhone(page);
+});
+
+test('an empty catalogue says No Missions Found and No Legal Walls Found', async ({ page }) => {
+  await signUp(page, { baseURL: EMPTY_URL });
+  await page.goto(`${EMPTY_URL}/missions`);
+  const count = page.getByRole('heading', { level: 2 });
+  await expect(page.getByRole('heading', { name: 'No Missions Found' })).toBeVisible();
+  await expect(count).toHaveText(missionsText(0));
+  await expectNoSeriousA11yIssues(page);
+  await screenshots(page, 'missions-empty');
+
+  await page.getByRole('tab', { name: 'Legal Graffiti Walls' }).click();
+  await expect(page.getByRole('heading', { name: 'No Legal Walls Found' })).toBeVisible();
+  await expect(count).toHaveText(wallsText(0));
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('a mission the player completed is marked Completed', async ({ page, player: _player }) => {
+  const { missions } = await load(page);
+  const done = missions[1]!;
+  // Completing a mission takes a real discovery; the marker only needs completedByMe.
+  await page.route('**/api/missions', (route) =>
+    route.fulfill({
+      json: missions.map((m) => (m.id === done.id ? { ...m, completedByMe: true } : m)),
+    }),
+  );
+  await page.goto('/missions');
+  await expect(missionCard(page, done.title).getByTestId('completed-marker')).toHaveText(
+    'Completed',
+  );
+  await expect(page.getByTestId('completed-marker')).toHaveCount(1);
+});

@@ -1,0 +1,138 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, screenshots, test as base } from './fixtures.ts';
+
+/**
+ * In demo mode POST /api/get-or-create-subscription answers 503 by design, and Chromium logs
+ * every non-OK response as a console error. That one response is expected here; every other
+ * console error still fails the test.
+ */
+// Overrides the auto fixture of fixtures.ts (an override keeps it automatic).
+const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const text = msg.text();
+      if (/status of 401/.test(text)) return;
+      if (
+        /status of 503/.test(text) &&
+        msg.location().url.includes('/api/get-or-create-subscription')
+      )
+        return;
+      errors.push(text);
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+
+const FEATURES = [
+  '300+ legal graffiti walls',
+  'Full colour chart with 100+ colours',
+  'Artist profiles and video',
+  'Priority in events',
+  'Advanced filters and map layers',
+];
+const UNAVAILABLE = 'Unable to load payment form. Please try again later.';
+
+/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
+async function expectFitsNarrowPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
+async function expectNoSeriousA11yIssues(page: Page) {
+  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
+test('subscribe in demo mode: setting up, then the offer, no payment form and a disabled button', async ({
+  page,
+  player: _player,
+}) => {
+  const config = await (await page.request.get('/api/config')).json();
+  expect(config.payments.enabled).toBe(false);
+  const setup = await page.request.post('/api/get-or-create-subscription');
+  expect(setup.status()).toBe(503);
+
+  // Hold the setup call so its loading state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/get-or-create-subscription', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/subscribe');
+  await expect(page.getByText('Setting up subscription...')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe to Pro' })).toHaveCount(0);
+  await screenshots(page, 'subscribe-setting-up');
+  release();
+
+  await expect(page.getByText('Setting up subscription...')).toHaveCount(0);
+  for (const feature of FEATURES)
+    await expect(page.getByText(feature, { exact: true })).toBeVisible();
+  await expect(page.getByText('2x Token Earnings')).toBeVisible();
+  await expect(page.getByText('$9.99/month')).toBeVisible();
+  const area = page.getByTestId('payment-area');
+  await expect(area).toHaveText(UNAVAILABLE);
+  await expect(page.getByRole('button', { name: 'Subscribe to Pro' })).toBeDisabled();
+  await expect(page.getByText(/Demo mode:.*fully playable without Pro/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
+  await expectNoSeriousA11yIssues(page);
+  await screenshots(page, 'subscribe');
+  await expectFitsNarrowPhone(page);
+
+  await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('subscribe with a client secret: the card form is being prepared, no error', async ({
+  page,
+  player: _player,
+}) => {
+  const config = await (await page.request.get('/api/config')).json();
+  await page.route('**/api/config', (route) =>
+    route.fulfill({
+      json: { ...config, payments: { enabled: true, publishableKey: 'pk_test_e2e' } },
+    }),
+  );
+  await page.route('**/api/get-or-create-subscription', (route) =>
+    route.fulfill({ json: { clientSecret: 'pi_e2e_secret_e2e' } }),
+  );
+  await page.goto('/subscribe');
+  await expect(page.getByTestId('payment-area')).toContainText('Preparing the secure card form');
+  await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
+  await expect(page.getByText(/fully playable without Pro/)).toHaveCount(0);
+  // No payment library is mounted yet, so the form cannot be submitted.
+  await expect(page.getByRole('button', { name: 'Subscribe to Pro' })).toBeDisabled();
+});
+
+test('a player who is already Pro sees You are Pro and no setup call is made', async ({
+  page,
+  player: _player,
+}) => {
+  const me = await (await page.request.get('/api/auth/user')).json();
+  await page.route('**/api/auth/user', (route) => route.fulfill({ json: { ...me, isPro: true } }));
+  let setupCalls = 0;
+  await page.route('**/api/get-or-create-subscription', (route) => {
+    setupCalls++;
+    return route.continue();
+  });
+  await page.goto('/subscribe');
+  await expect(page.getByRole('heading', { name: 'You are Pro' })).toBeVisible();
+  await expect(page.getByText('2x Token Earnings')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe to Pro' })).toHaveCount(0);
+  expect(setupCalls).toBe(0);
+  await expectNoSeriousA11yIssues(page);
+  await screenshots(page, 'subscribe-pro');
+});

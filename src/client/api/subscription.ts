@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PublicConfig, SubscriptionSetupSchema } from '../../core/schemas/config.ts';
+import type { z } from 'zod';
+import { apiRequest, getQueryFn } from '../lib/query-client.ts';
+
+export type SubscriptionSetup = z.infer<typeof SubscriptionSetupSchema>;
+
+export const subscriptionKeys = {
+  config: ['/api/config'] as const,
+  setup: ['/api/get-or-create-subscription'] as const,
+};
+
+/** GET /api/config: the public runtime configuration (payments.enabled, publishable key). */
+export const publicConfigQuery = queryOptions({
+  queryKey: subscriptionKeys.config,
+  queryFn: getQueryFn<PublicConfig>({ on401: 'throw' }),
+});
+
+/**
+ * POST /api/get-or-create-subscription (no body) → { clientSecret }. It is idempotent on the
+ * server ("get or create"), so it runs as a query when /subscribe opens: one request even under
+ * StrictMode, and asked again on every visit (gcTime 0) so a stale secret is never reused.
+ * In demo mode the server answers 503 and the query ends in error: no client secret (SPEC §8).
+ */
+export const subscriptionSetupQuery = queryOptions({
+  queryKey: subscriptionKeys.setup,
+  queryFn: async (): Promise<SubscriptionSetup> =>
+    (await apiRequest('POST', subscriptionKeys.setup[0])).json() as Promise<SubscriptionSetup>,
+  gcTime: 0,
+});

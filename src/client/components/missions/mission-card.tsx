@@ -1,0 +1,115 @@
+import { CheckCircle2, Clock, Coins, Navigation, Tag, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Mission } from '../../../core/schemas/catalog.ts';
+import type { EmojiPin } from '../../../core/schemas/common.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
+import { difficultyVariant, formatMissionType, missionHref } from './search.ts';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * The pins of src/core/schemas/common.ts (EMOJI_PINS), restated here because that module builds
+ * zod schemas: importing it would bundle zod into this screen, and zod's eval probe trips our
+ * CSP (a console error). The type keeps the two lists' keys in step.
+ */
+const PINS = {
+  tag: { label: 'Tag', emoji: '🏷️' },
+  location: { label: 'Location', emoji: '📍' },
+  marker: { label: 'Marker', emoji: '🖍️' },
+  flag: { label: 'Flag', emoji: '🚩' },
+  hot_spot: { label: 'Hot Spot', emoji: '🔥' },
+} satisfies Record<EmojiPin, { label: string; emoji: string }>;
+
+/** The mission's pin emoji; an unknown pin name falls back to the plain target. */
+function pinFor(name: string): { label: string; emoji: string } {
+  return Object.hasOwn(PINS, name) ? PINS[name as EmojiPin] : { label: 'Target', emoji: '🎯' };
+}
+
+/** A target-ring badge holding the mission's emoji pin (SPEC §2 "a target emoji pin"). */
+function TargetPin({ pin }: { pin: string }) {
+  const { label, emoji } = pinFor(pin);
+  return (
+    <div className="relative grid size-14 shrink-0 place-items-center rounded-full border-4 border-neon-pink bg-wall shadow-[0_0_0_4px_var(--color-brick),0_0_0_7px_var(--color-neon-pink)]">
+      <span role="img" aria-label={`Target pin: ${label}`} className="text-2xl leading-none">
+        {emoji}
+      </span>
+      <span aria-hidden className="absolute -right-2 -bottom-2 text-base leading-none">
+        🎯
+      </span>
+    </div>
+  );
+}
+
+export function MissionCard({ mission }: { mission: Mission }) {
+  const variant = difficultyVariant(mission.difficulty);
+  return (
+    <Card
+      data-testid="mission-card"
+      className={mission.completedByMe ? 'border-neon-lime/60' : undefined}
+    >
+      <article className="grid h-full gap-3 p-4">
+        <div className="flex items-start gap-4">
+          <TargetPin pin={mission.targetEmojiPin} />
+          <div className="grid min-w-0 flex-1 gap-1.5">
+            <h3 className="text-lg leading-tight font-bold break-words">{mission.title}</h3>
+            <div className="flex flex-wrap gap-1.5">
+              <Badge variant={variant} data-difficulty={mission.difficulty} className="capitalize">
+                {mission.difficulty}
+              </Badge>
+              {mission.completedByMe && (
+                <Badge variant="lime" data-testid="completed-marker">
+                  <CheckCircle2 className="size-3" aria-hidden />
+                  Completed
+                </Badge>
+              )}
+            </div>
+          </div>
+        </div>
+        <p className="text-sm text-chalk/90">{mission.description}</p>
+        <ul className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+          <li className="flex items-center gap-1.5 font-bold text-neon-amber">
+            <Coins className="size-4 shrink-0" aria-hidden />+{mission.rewardTokens} tokens
+          </li>
+          <li className="flex items-center gap-1.5 text-smoke">
+            <Tag className="size-4 shrink-0" aria-hidden />
+            <span className="sr-only">Type: </span>
+            {formatMissionType(mission.missionType)}
+          </li>
+          {mission.maxCompletions !== null && (
+            <li className="flex items-center gap-1.5 text-smoke">
+              <Users className="size-4 shrink-0" aria-hidden />
+              <span>
+                {mission.currentCompletions}/{mission.maxCompletions} completions
+              </span>
+            </li>
+          )}
+          <li className="flex items-center gap-1.5 text-smoke">
+            <Clock className="size-4 shrink-0" aria-hidden />
+            {mission.expiresAt ? (
+              <span>
+                Expires{' '}
+                <time dateTime={mission.expiresAt}>
+                  {dateFormat.format(new Date(mission.expiresAt))}
+                </time>
+              </span>
+            ) : (
+              <span>No expiry</span>
+            )}
+          </li>
+        </ul>
+        <Button asChild className="mt-auto w-full text-wall sm:w-auto sm:justify-self-start">
+          <Link href={missionHref(mission)}>
+            <Navigation aria-hidden />
+            Start Mission
+          </Link>
+        </Button>
+      </article>
+    </Card>
+  );
+}
