@@ -1,4 +1,4 @@
-/** SPEC §9 constants shared by client and server. */
+/** SPEC constants shared by client and server. No zod here: the client imports this freely. */
 
 export const FALLBACK_LOCATION = { latitude: -28.0167, longitude: 153.4 } as const;
 
@@ -7,3 +7,26 @@ export const SEARCH_RADIUS_KM = { discoveries: 4, legalWalls: 10 } as const;
 export const RECENT_DISCOVERIES_SHOWN = 5;
 
 export const PRO_PRICE_LABEL = '$9.99/month';
+
+export const EMOJI_PIN_IDS = ['tag', 'location', 'marker', 'flag', 'hot_spot'] as const;
+export type EmojiPin = (typeof EMOJI_PIN_IDS)[number];
+
+/** SPEC §2 pin types of the discovery dialog. */
+export const EMOJI_PINS: Record<EmojiPin, { label: string; emoji: string }> = {
+  tag: { label: 'Tag', emoji: '🏷️' },
+  location: { label: 'Location', emoji: '📍' },
+  marker: { label: 'Marker', emoji: '🖍️' },
+  flag: { label: 'Flag', emoji: '🚩' },
+  hot_spot: { label: 'Hot Spot', emoji: '🔥' },
+};
+
+export const UPLOAD_PURPOSES = ['discovery', 'graffiti', 'gallery', 'profile'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** SPEC §5: what an upload is for decides its byte limit. */
+export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
+  discovery: 10_485_760,
+  graffiti: 10_485_760,
+  gallery: 10_485_760,
+  profile: 5_242_880,
+};

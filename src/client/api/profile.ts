@@ -1,20 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDiscovery } from '../../core/schemas/discoveries.ts';
-import type { UploadPurpose } from '../../core/schemas/objects.ts';
+import { UPLOAD_LIMITS, type UploadPurpose } from '../../core/constants.ts';
 import type { Achievement, Artwork, CreateArtwork } from '../../core/schemas/profile.ts';
 import type { User } from '../../core/schemas/user.ts';
 import { apiRequest, throwIfResNotOk } from '../lib/query-client.ts';
 import { authKeys } from './auth.ts';
 
-/**
- * SPEC §5 upload limits, the same numbers as UPLOAD_LIMITS in src/core/schemas/objects.ts
- * (copied, not imported: importing a zod module into the page makes zod probe for eval,
- * which our CSP refuses). The server enforces them whatever the client does.
- */
-export const MAX_BYTES = {
-  profile: 5_242_880,
-  gallery: 10_485_760,
-} as const satisfies Partial<Record<UploadPurpose, number>>;
+/** SPEC §5 upload limits; the server enforces them whatever the client does. */
+export const MAX_BYTES = UPLOAD_LIMITS;
 
 /** Query keys are the request paths (SPEC §7: the default GET joins the key with "/"). */
 export const profileKeys = {

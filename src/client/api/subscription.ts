@@ -1,20 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicConfig, SubscriptionSetupSchema } from '../../core/schemas/config.ts';
+import type { SubscriptionSetupSchema } from '../../core/schemas/config.ts';
 import type { z } from 'zod';
-import { apiRequest, getQueryFn } from '../lib/query-client.ts';
+import { apiRequest } from '../lib/query-client.ts';
 
 export type SubscriptionSetup = z.infer<typeof SubscriptionSetupSchema>;
 
 export const subscriptionKeys = {
-  config: ['/api/config'] as const,
   setup: ['/api/get-or-create-subscription'] as const,
 };
-
-/** GET /api/config: the public runtime configuration (payments.enabled, publishable key). */
-export const publicConfigQuery = queryOptions({
-  queryKey: subscriptionKeys.config,
-  queryFn: getQueryFn<PublicConfig>({ on401: 'throw' }),
-});
 
 /**
  * POST /api/get-or-create-subscription (no body) → { clientSecret }. It is idempotent on the

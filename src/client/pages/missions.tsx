@@ -14,8 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.
 
 type Tab = 'missions' | 'walls';
 
-// Dark text on the neon-pink active tab: white on that pink is under 4.5:1 (WCAG AA).
-const tabClass = 'whitespace-normal data-[state=active]:text-wall';
+const tabClass = 'whitespace-normal';
 
 /**
  * SPEC §2 Missions: two tabs sharing one search box; the header counts what the active tab

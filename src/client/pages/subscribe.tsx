@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { publicConfigQuery, subscriptionSetupQuery } from '../api/subscription.ts';
+import { configQuery } from '../api/config.ts';
+import { subscriptionSetupQuery } from '../api/subscription.ts';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { BonusBanner, FeatureList, PRO_PRICE } from '../components/subscribe/features.tsx';
 import { PaymentPanel } from '../components/subscribe/payment-panel.tsx';
@@ -20,7 +21,7 @@ export default function Subscribe() {
   const { user } = useAuth();
   const isPro = user?.isPro ?? false;
   const setup = useQuery({ ...subscriptionSetupQuery, enabled: !isPro });
-  const config = useQuery(publicConfigQuery);
+  const config = useQuery(configQuery);
   const paymentsEnabled = config.data?.payments.enabled;
 
   // SPEC §8: a setup failure is logged. In demo mode the 503 is expected, so it stays quiet.

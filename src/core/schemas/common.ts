@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMOJI_PIN_IDS, type EmojiPin } from '../constants.ts';
 
 export const LatitudeSchema = z.number().min(-90).max(90);
 export const LongitudeSchema = z.number().min(-180).max(180);
@@ -17,16 +18,8 @@ export const ErrorSchema = z.object({ message: z.string() });
 /** Dates travel as ISO 8601 strings. */
 export const IsoDateSchema = z.string();
 
-export const EmojiPinSchema = z.enum(['tag', 'location', 'marker', 'flag', 'hot_spot']);
-export type EmojiPin = z.infer<typeof EmojiPinSchema>;
-
-export const EMOJI_PINS: Record<EmojiPin, { label: string; emoji: string }> = {
-  tag: { label: 'Tag', emoji: '🏷️' },
-  location: { label: 'Location', emoji: '📍' },
-  marker: { label: 'Marker', emoji: '🖍️' },
-  flag: { label: 'Flag', emoji: '🚩' },
-  hot_spot: { label: 'Hot Spot', emoji: '🔥' },
-};
+export const EmojiPinSchema = z.enum(EMOJI_PIN_IDS);
+export type { EmojiPin };
 
 /**
  * Image references in records: a path to an object in our own store (`/objects/<id>`).

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { UPLOAD_PURPOSES } from '../constants.ts';
+
+export { UPLOAD_LIMITS, type UploadPurpose } from '../constants.ts';
 
 /** What an upload is for decides its byte limit (SPEC §5). */
-export const UploadPurposeSchema = z.enum(['discovery', 'graffiti', 'gallery', 'profile']);
-export type UploadPurpose = z.infer<typeof UploadPurposeSchema>;
-
-export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
-  discovery: 10_485_760,
-  graffiti: 10_485_760,
-  gallery: 10_485_760,
-  profile: 5_242_880,
-};
+export const UploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 
 /** SPEC §7 sends no body; a purpose may be named, and defaults to discovery. */
 export const UploadRequestSchema = z

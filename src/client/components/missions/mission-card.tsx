@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Coins, Navigation, Tag, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Mission } from '../../../core/schemas/catalog.ts';
-import type { EmojiPin } from '../../../core/schemas/common.ts';
+import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -13,22 +13,11 @@ const dateFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
 });
 
-/**
- * The pins of src/core/schemas/common.ts (EMOJI_PINS), restated here because that module builds
- * zod schemas: importing it would bundle zod into this screen, and zod's eval probe trips our
- * CSP (a console error). The type keeps the two lists' keys in step.
- */
-const PINS = {
-  tag: { label: 'Tag', emoji: '🏷️' },
-  location: { label: 'Location', emoji: '📍' },
-  marker: { label: 'Marker', emoji: '🖍️' },
-  flag: { label: 'Flag', emoji: '🚩' },
-  hot_spot: { label: 'Hot Spot', emoji: '🔥' },
-} satisfies Record<EmojiPin, { label: string; emoji: string }>;
-
 /** The mission's pin emoji; an unknown pin name falls back to the plain target. */
 function pinFor(name: string): { label: string; emoji: string } {
-  return Object.hasOwn(PINS, name) ? PINS[name as EmojiPin] : { label: 'Target', emoji: '🎯' };
+  return Object.hasOwn(EMOJI_PINS, name)
+    ? EMOJI_PINS[name as EmojiPin]
+    : { label: 'Target', emoji: '🎯' };
 }
 
 /** A target-ring badge holding the mission's emoji pin (SPEC §2 "a target emoji pin"). */
@@ -103,7 +92,7 @@ export function MissionCard({ mission }: { mission: Mission }) {
             )}
           </li>
         </ul>
-        <Button asChild className="mt-auto w-full text-wall sm:w-auto sm:justify-self-start">
+        <Button asChild className="mt-auto w-full sm:w-auto sm:justify-self-start">
           <Link href={missionHref(mission)}>
             <Navigation aria-hidden />
             Start Mission
