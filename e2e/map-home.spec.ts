@@ -103,6 +103,14 @@ test.describe('without a location', () => {
     await expect(page.getByTestId('map-centre')).toContainText('Gold Coast (default)');
     // A location exists now (the fallback), so the nearby-discoveries count shows.
     await expect(page.getByText(/\d+ discover(y|ies) nearby/)).toBeVisible();
+
+    // The Gold Coast is where the map looks, not where the player is: nothing can be pinned.
+    await page.getByRole('button', { name: 'Capture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
+    await expect(dialog.getByText(/Location access is off/)).toBeVisible();
+    await dialog.getByLabel('Name').fill('Gold Coast mural');
+    await dialog.getByRole('button', { name: 'Add Discovery' }).click();
+    await expect(page.getByText('Location Required', { exact: true })).toBeVisible();
   });
 
   test('a map link centres on its lat and lng and lists the walls there', async ({ page }) => {
@@ -170,6 +178,7 @@ test.describe('without a location', () => {
     await expect(
       page.getByText('Location access is required to save discoveries.', { exact: true }),
     ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Use my location' })).toBeVisible();
     await expectNoSeriousAxe(page);
     await screenshots(page, 'capture-dialog');
 
@@ -294,5 +303,14 @@ test.describe('asking for the location', () => {
     await expect(page.getByTestId('map-centre')).toContainText('Your location');
     await expect(page.getByRole('button', { name: /Bondi Sea Wall/ })).toBeVisible();
     await expect(page.getByText('Using Default Location', { exact: true })).toHaveCount(0);
+  });
+
+  test('the Capture dialog can ask for the location itself', async ({ page, context }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Capture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
+    await context.grantPermissions(['geolocation']);
+    await dialog.getByRole('button', { name: 'Use my location' }).click();
+    await expect(dialog.getByText('Pinned at your location: 33.8911°S 151.2772°E')).toBeVisible();
   });
 });

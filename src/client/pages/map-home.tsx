@@ -105,7 +105,7 @@ export default function MapHome() {
       <CaptureDialog
         open={captureOpen}
         onOpenChange={setCaptureOpen}
-        location={geo.source === 'device' ? geo.location : null}
+        geo={geo}
         isPro={user.isPro}
       />
     </div>

@@ -1,10 +1,10 @@
-import { Camera, LoaderCircle, MapPin, TriangleAlert } from 'lucide-react';
+import { Camera, LoaderCircle, LocateFixed, MapPin, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatAddress } from '../../../core/geo.ts';
 import { rewardFor } from '../../../core/rules.ts';
 import { EMOJI_PINS, type EmojiPin } from '../../../core/schemas/common.ts';
 import { useCreateDiscovery } from '../../api/discoveries.ts';
-import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import type { GeolocationState } from '../../hooks/use-geolocation.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
@@ -73,6 +73,47 @@ function ChoiceChip({
   );
 }
 
+type Geolocation = GeolocationState & { requestLocation: () => void };
+
+/** Where the discovery will be pinned, or what the player can do to get a location. */
+function LocationLine({ geo }: { geo: Geolocation }) {
+  if (geo.source === 'device' && geo.location) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-smoke">
+        <MapPin className="size-4 shrink-0 text-neon-cyan" aria-hidden />
+        Pinned at your location: {formatCoordinates(geo.location)}
+      </p>
+    );
+  }
+  const blocked = geo.source === 'fallback';
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-neon-amber/30 p-3">
+      <p className="flex min-w-48 flex-1 items-start gap-2 text-sm text-amber-100">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-neon-amber" aria-hidden />
+        {blocked
+          ? 'Location access is off, so this can’t be pinned. Allow location for this site in your browser settings, then reload.'
+          : 'Your location is needed to pin this.'}
+      </p>
+      {!blocked && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={geo.requestLocation}
+          disabled={geo.status === 'locating'}
+        >
+          {geo.status === 'locating' ? (
+            <LoaderCircle className="animate-spin" aria-hidden />
+          ) : (
+            <LocateFixed aria-hidden />
+          )}
+          {geo.status === 'locating' ? 'Locating...' : 'Use my location'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * SPEC §2 document-street-art dialog. A successful add resets the form and closes the dialog
  * (the toast carries the award the server gave). The photo field arrives with the upload change; a
@@ -82,14 +123,15 @@ function ChoiceChip({
 export function CaptureDialog({
   open,
   onOpenChange,
-  location,
+  geo,
   isPro,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  location: Coordinates | null;
+  geo: Geolocation;
   isPro: boolean;
 }) {
+  const location = geo.source === 'device' ? geo.location : null;
   const [form, setForm] = useState<FormState>(DEFAULTS);
   const create = useCreateDiscovery();
   const id = useId();
@@ -208,7 +250,7 @@ export function CaptureDialog({
 
           <fieldset className="grid gap-1.5">
             <legend className="mb-1.5 text-sm font-semibold">Pin type</legend>
-            <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+            <div className="flex flex-wrap gap-2">
               {PIN_ORDER.map((pin) => (
                 <ChoiceChip
                   key={pin}
@@ -260,21 +302,7 @@ export function CaptureDialog({
             </div>
           )}
 
-          <p
-            className={cn(
-              'flex items-center gap-2 text-sm',
-              location ? 'text-smoke' : 'text-amber-200',
-            )}
-          >
-            {location ? (
-              <MapPin className="size-4 shrink-0 text-neon-cyan" aria-hidden />
-            ) : (
-              <TriangleAlert className="size-4 shrink-0 text-neon-amber" aria-hidden />
-            )}
-            {location
-              ? `Pinned at your location: ${formatCoordinates(location)}`
-              : 'Your location is needed to pin this. Tap Allow Location on the map.'}
-          </p>
+          <LocationLine geo={geo} />
 
           <p className="rounded-xl border border-neon-amber/30 bg-neon-amber/10 p-3 text-sm text-amber-100">
             Only upload photos you took yourself of legal graffiti.
