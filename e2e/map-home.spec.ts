@@ -121,6 +121,14 @@ test.describe('without a location', () => {
     const entry = page.getByRole('button', { name: /Leake Street Tunnel/ });
     await expect(entry).toContainText('London · 0 m');
 
+    // The wall is at the link's centre, so its 40x40 marker sits in the middle of the stage.
+    const stage = (await page.getByTestId('map-stage').boundingBox())!;
+    const marker = (await page.getByTestId('wall-marker').boundingBox())!;
+    expect(marker.width).toBe(40);
+    expect(marker.height).toBe(40);
+    expect(Math.abs(marker.x + 20 - (stage.x + stage.width / 2))).toBeLessThan(2);
+    expect(Math.abs(marker.y + 20 - (stage.y + stage.height / 2))).toBeLessThan(2);
+
     await entry.click();
     const panel = page.getByTestId('location-panel');
     await expect(panel.getByRole('heading', { name: 'Leake Street Tunnel' })).toBeFocused();

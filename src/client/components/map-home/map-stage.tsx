@@ -54,7 +54,7 @@ export function MapStage({
   onSelectWall,
 }: MapStageProps) {
   return (
-    <div className="@container absolute inset-0 overflow-hidden" data-testid="map-stage">
+    <div className="absolute inset-0 overflow-hidden [container-type:size]" data-testid="map-stage">
       <StreetGrid centre={centre} />
       <div className="absolute top-1/2 left-1/2 aspect-square w-[min(100cqw,100cqh)] -translate-x-1/2 -translate-y-1/2">
         <div
