@@ -75,6 +75,7 @@ test.describe('without a location', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     }
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Out' })).toBeHidden();
+    await page.screenshot({ path: 'test-results/screens/map-home-360.png' });
   });
 
   test('the Artist badge appears once discoveries exceed 5', async ({ page }) => {

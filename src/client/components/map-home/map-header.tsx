@@ -13,6 +13,7 @@ import { Button } from '../ui/button.tsx';
  */
 export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
   const name = user.username.trim() || 'Explorer';
+  const levelLine = `Level ${user.level} • ${user.discoveries} Discoveries`;
   return (
     <header className="relative z-30 border-b border-line bg-wall/90 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:gap-x-3 sm:px-4">
@@ -42,8 +43,8 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
               </Badge>
             )}
           </div>
-          <p className="truncate text-xs font-semibold text-smoke sm:text-sm">
-            Level {user.level} • {user.discoveries} Discoveries
+          <p className="truncate text-xs font-semibold text-smoke sm:text-sm" title={levelLine}>
+            {levelLine}
           </p>
         </div>
 
@@ -67,10 +68,10 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
         <Button
           asChild
           size="sm"
-          className="shrink-0 bg-none bg-neon-amber text-wall shadow-neon-amber/20 hover:brightness-110"
+          className="shrink-0 bg-none bg-neon-amber text-wall min-w-11 max-[379px]:px-2.5 shadow-neon-amber/20 hover:brightness-110"
         >
           <Link href="/subscribe">
-            <Crown aria-hidden />
+            <Crown aria-hidden className="max-[379px]:hidden" />
             VIP
           </Link>
         </Button>
