@@ -9,13 +9,15 @@ import {
   Star,
   User,
   Users,
+  X,
   type LucideIcon,
 } from 'lucide-react';
+import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { cn } from '../../lib/cn.ts';
 import { LOGIN_URL, LOGOUT_URL } from '../../lib/navigation.ts';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet.tsx';
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet.tsx';
 
 /** SPEC §2 side navigation drawer: items and targets as listed there. */
 export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon }[] = [
@@ -41,16 +43,33 @@ export function SideNav({
 }) {
   const [location] = useLocation();
   const { isAuthenticated } = useAuth();
+  // The drawer is opened from outside (no SheetTrigger), so Radix has nowhere to return focus
+  // on close: remember what had it (the menu button) and go back there.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent aria-describedby={undefined}>
-        <div className="border-b border-line p-5">
+      <SheetContent
+        onOpenAutoFocus={() => {
+          returnFocusTo.current = document.activeElement as HTMLElement | null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+        }}
+      >
+        <div className="relative border-b border-line p-5 pr-14">
           <SheetTitle className="font-display text-2xl">
             Street<span className="text-neon-pink">Scope</span>
           </SheetTitle>
           <SheetDescription className="text-sm text-smoke">
             Street Art Geocaching Game
           </SheetDescription>
+          <SheetClose
+            aria-label="Close menu"
+            className="absolute top-3 right-3 grid size-11 place-items-center rounded-xl text-smoke hover:bg-concrete hover:text-chalk"
+          >
+            <X className="size-5" aria-hidden />
+          </SheetClose>
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
           <ul className="grid gap-1">

@@ -1,0 +1,325 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, screenshots, test } from './fixtures.ts';
+
+/** Near the seeded Bondi Sea Wall (src/data/legal-walls.json). */
+const BONDI = { latitude: -33.8911, longitude: 151.2772 };
+
+async function expectNoSeriousAxe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
+}
+
+// Every test here is about a signed-in player (the `player` fixture signs one up).
+test.beforeEach(async ({ player }) => {
+  expect(player.id).toBeTruthy();
+});
+
+const tokenCount = (page: Page) => page.getByTestId('token-count');
+const wallsHeading = (page: Page) =>
+  page.getByRole('heading', { name: /legal walls? within 10 km/ });
+
+test.describe('without a location', () => {
+  test('the header shows the player, level line, tokens, VIP and Sign Out', async ({
+    page,
+    player,
+  }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByTestId('player-name')).toHaveText(player.username);
+    await expect(header.getByText('Level 1 • 0 Discoveries')).toBeVisible();
+    await expect(tokenCount(page)).toHaveText('0 tokens');
+    await expect(header.getByText('Artist', { exact: true })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign Out' })).toHaveAttribute(
+      'href',
+      '/api/logout',
+    );
+    await expect(header.locator('[data-slot="wallet"]')).toHaveCount(1);
+
+    // No location yet: the card offers it, the map waits on the Gold Coast.
+    await expect(page.getByRole('button', { name: 'Allow Location' })).toBeVisible();
+    await expect(page.getByTestId('map-centre')).toContainText('Gold Coast (default)');
+    await expect(page.getByText('No legal walls mapped around here yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse legal walls' })).toHaveAttribute(
+      'href',
+      '/missions',
+    );
+    await expectNoSeriousAxe(page);
+    await screenshots(page, 'map-home-no-location');
+
+    await header.getByRole('link', { name: 'VIP' }).click();
+    await expect(page).toHaveURL(/\/subscribe$/);
+  });
+
+  test('the phone header fits 360 px with 44 px targets and keeps Sign Out in the drawer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await expect(tokenCount(page)).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    for (const target of [
+      page.getByRole('button', { name: 'Open menu' }),
+      page.getByRole('link', { name: 'VIP' }),
+      page.getByRole('button', { name: 'Capture' }),
+      page.getByRole('link', { name: 'Colors' }),
+    ]) {
+      const box = await target.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      expect(box!.width).toBeGreaterThanOrEqual(44);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    }
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Out' })).toBeHidden();
+    await page.screenshot({ path: 'test-results/screens/map-home-360.png' });
+  });
+
+  test('the Artist badge appears once discoveries exceed 5', async ({ page }) => {
+    const post = (i: number) =>
+      page.request.post('/api/discoveries', {
+        data: { name: `Wall piece ${i}`, latitude: -27.46, longitude: 153.01 },
+      });
+    for (let i = 1; i <= 5; i++) expect((await post(i)).status()).toBe(201);
+    await page.goto('/');
+    await expect(page.getByText(/^Level \d+ • 5 Discoveries$/)).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Artist', { exact: true })).toHaveCount(0);
+
+    expect((await post(6)).status()).toBe(201);
+    await page.reload();
+    await expect(page.getByText(/^Level \d+ • 6 Discoveries$/)).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Artist', { exact: true })).toBeVisible();
+    await expect(tokenCount(page)).toHaveText('300 tokens');
+  });
+
+  test('a denied location falls back to the Gold Coast with a toast', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Allow Location' }).click();
+    await expect(page.getByText('Using Default Location', { exact: true })).toBeVisible();
+    await expect(page.getByText('Showing Gold Coast, Australia', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Allow Location' })).toBeHidden();
+    await expect(page.getByTestId('map-centre')).toContainText('Gold Coast (default)');
+    // A location exists now (the fallback), so the nearby-discoveries count shows.
+    await expect(page.getByText(/\d+ discover(y|ies) nearby/)).toBeVisible();
+
+    // The Gold Coast is where the map looks, not where the player is: nothing can be pinned.
+    await page.getByRole('button', { name: 'Capture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
+    await expect(dialog.getByText(/Location access is off/)).toBeVisible();
+    await dialog.getByLabel('Name').fill('Gold Coast mural');
+    await dialog.getByRole('button', { name: 'Add Discovery' }).click();
+    await expect(page.getByText('Location Required', { exact: true })).toBeVisible();
+  });
+
+  test('a map link centres on its lat and lng and lists the walls there', async ({ page }) => {
+    await page.goto('/?lat=51.502&lng=-0.1157&zoom=16');
+    await expect(page.getByTestId('map-centre')).toContainText('Map link');
+    await expect(page.getByTestId('map-centre')).toContainText('51.502°N 0.116°W · z16');
+    await expect(wallsHeading(page)).toHaveText('1 legal wall within 10 km');
+    const entry = page.getByRole('button', { name: /Leake Street Tunnel/ });
+    await expect(entry).toContainText('London · 0 m');
+
+    // The wall is at the link's centre, so its 40x40 marker sits in the middle of the stage.
+    const stage = (await page.getByTestId('map-stage').boundingBox())!;
+    const marker = (await page.getByTestId('wall-marker').boundingBox())!;
+    expect(marker.width).toBe(40);
+    expect(marker.height).toBe(40);
+    expect(Math.abs(marker.x + 20 - (stage.x + stage.width / 2))).toBeLessThan(2);
+    expect(Math.abs(marker.y + 20 - (stage.y + stage.height / 2))).toBeLessThan(2);
+
+    await entry.click();
+    const panel = page.getByTestId('location-panel');
+    await expect(panel.getByRole('heading', { name: 'Leake Street Tunnel' })).toBeFocused();
+    await expect(panel.getByText('Street Art', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Legal Wall', { exact: true })).toBeVisible();
+    await expect(panel.getByText('No Permit Required')).toBeVisible();
+    await expect(panel.getByText('Leake Street, London SE1 7PN')).toBeVisible();
+    await expect(panel.getByText('London, United Kingdom')).toBeVisible();
+    await expect(panel.getByText('Not stated by source (public pedestrian street)')).toBeVisible();
+    await expectNoSeriousAxe(page);
+    await screenshots(page, 'map-home-wall-panel');
+
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    await expect(entry).toBeFocused();
+
+    // The marker on the map opens the same panel.
+    await page.getByTestId('wall-marker').click();
+    await expect(panel.getByRole('heading', { name: 'Leake Street Tunnel' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+
+  test('a bad map link is ignored', async ({ page }) => {
+    await page.goto('/?lat=200&lng=abc&zoom=16');
+    await expect(page.getByTestId('map-centre')).toContainText('Gold Coast (default)');
+  });
+
+  test('Capture validates the name, then the location, and resets on close', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Capture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText('Only upload photos you took yourself of legal graffiti.'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: 'Location' })).toBeChecked();
+    for (const pin of ['Tag', 'Marker', 'Flag', 'Hot Spot']) {
+      await expect(dialog.getByRole('radio', { name: pin })).not.toBeChecked();
+    }
+    await expect(dialog.getByRole('radio', { name: /Photographer/ })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: /Fresh artwork/ })).toHaveCount(0);
+    await dialog.getByRole('radio', { name: /Artist/ }).check({ force: true });
+    await expect(dialog.getByRole('switch', { name: /Fresh artwork/ })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Add Discovery' }).click();
+    await expect(page.getByText('Missing Information', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Please enter a name for your discovery.', { exact: true }),
+    ).toBeVisible();
+
+    await dialog.getByLabel('Name').fill('Koala stencil');
+    await dialog.getByRole('button', { name: 'Add Discovery' }).click();
+    await expect(page.getByText('Location Required', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Location access is required to save discoveries.', { exact: true }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Use my location' })).toBeVisible();
+    await expectNoSeriousAxe(page);
+    await screenshots(page, 'capture-dialog');
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Capture' })).toBeFocused();
+    await page.getByRole('button', { name: 'Capture' }).click();
+    await expect(dialog.getByLabel('Name')).toHaveValue('');
+    await expect(dialog.getByRole('radio', { name: /Photographer/ })).toBeChecked();
+  });
+
+  test('the action bar links to Colors, Profile and Community', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'Map actions' });
+    await expect(bar.getByRole('link', { name: 'Colors' })).toHaveAttribute('href', '/color-chart');
+    await expect(bar.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await expect(bar.getByRole('link', { name: 'Community' })).toHaveAttribute(
+      'href',
+      '/community',
+    );
+    await bar.getByRole('link', { name: 'Community' }).click();
+    await expect(page).toHaveURL(/\/community$/);
+    await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
+  });
+});
+
+test.describe('with the location allowed', () => {
+  test.use({ geolocation: BONDI, permissions: ['geolocation'] });
+
+  test('an already-granted location is used on load: no card, Bondi walls', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('map-centre')).toContainText('Your location');
+    await expect(page.getByRole('button', { name: 'Allow Location' })).toHaveCount(0);
+    await expect(wallsHeading(page)).toHaveText(/^\d+ legal walls? within 10 km$/);
+    const bondi = page.getByRole('button', { name: /Bondi Sea Wall/ });
+    await expect(bondi).toContainText('Sydney');
+    await expect(page.getByText(/\d+ discover(y|ies) nearby/)).toBeVisible();
+    await screenshots(page, 'map-home-bondi');
+
+    await bondi.click();
+    const panel = page.getByTestId('location-panel');
+    await expect(panel.getByText('Permit Required', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Legal Wall', { exact: true })).toBeVisible();
+  });
+
+  test('a map link wins over the player and offers the way back', async ({ page }) => {
+    await page.goto('/?lat=52.5436&lng=13.4033&zoom=16');
+    await expect(page.getByRole('button', { name: /Mauerpark Hinterlandmauer/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to my location' }).click();
+    await expect(page.getByTestId('map-centre')).toContainText('Your location');
+    await expect(page.getByRole('button', { name: /Bondi Sea Wall/ })).toBeVisible();
+  });
+
+  test('Add Discovery saves at the player, shows the real award and updates the header', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/');
+    await expect(tokenCount(page)).toHaveText('0 tokens');
+    const nearby = page.getByText(/\d+ discover(y|ies) nearby/);
+    const before = Number((await nearby.textContent())!.match(/\d+/)![0]);
+
+    // First a failure: the server error becomes SPEC's toast and nothing changes.
+    await page.route('**/api/discoveries', (route) =>
+      route.fulfill({ status: 500, body: '{"message":"down"}' }),
+    );
+    await page.getByRole('button', { name: 'Capture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
+    await dialog.getByLabel('Name').fill('Rainbow lorikeet mural');
+    await dialog.getByRole('button', { name: 'Add Discovery' }).click();
+    await expect(
+      page.getByText('Failed to save discovery. Please try again.', { exact: true }),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toHaveValue('Rainbow lorikeet mural');
+    // Chromium logs the refused request; that one is expected here.
+    const i = consoleErrors.findIndex((e) => /status of 500/.test(e));
+    expect(i).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(i, 1);
+
+    // Then a slow success: 'Adding...' while pending, then the server's award.
+    await page.unroute('**/api/discoveries');
+    await page.route('**/api/discoveries', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await dialog.getByRole('radio', { name: 'Hot Spot' }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Add Discovery' }).click();
+    await expect(dialog.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+    await expect(page.getByText('Discovery Added!', { exact: true })).toBeVisible();
+    await expect(page.getByText('You earned 50 tokens.', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(tokenCount(page)).toHaveText('50 tokens');
+    await expect(page.getByText('Level 1 • 1 Discoveries')).toBeVisible();
+    await expect(nearby).toHaveText(new RegExp(`^${before + 1} discover`));
+
+    const mine = await (await page.request.get('/api/discoveries/user')).json();
+    expect(mine[0]).toMatchObject({
+      name: 'Rainbow lorikeet mural',
+      emojiPin: 'hot_spot',
+      userRole: 'photographer',
+      latitude: BONDI.latitude,
+      longitude: BONDI.longitude,
+    });
+
+    // Reopened, the form is back to its defaults.
+    await page.getByRole('button', { name: 'Capture' }).click();
+    await expect(dialog.getByLabel('Name')).toHaveValue('');
+    await expect(dialog.getByRole('radio', { name: 'Location' })).toBeChecked();
+  });
+});
+
+test.describe('asking for the location', () => {
+  test.use({ geolocation: BONDI });
+
+  test('tapping Allow Location uses the position and the card goes', async ({ page, context }) => {
+    await page.goto('/');
+    const allow = page.getByRole('button', { name: 'Allow Location' });
+    await expect(allow).toBeVisible();
+    await context.grantPermissions(['geolocation']);
+    await allow.click();
+    await expect(allow).toBeHidden();
+    await expect(page.getByTestId('map-centre')).toContainText('Your location');
+    await expect(page.getByRole('button', { name: /Bondi Sea Wall/ })).toBeVisible();
+    await expect(page.getByText('Using Default Location', { exact: true })).toHaveCount(0);
+  });
+
+  test('the Capture dialog can ask for the location itself', async ({ page, context }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Capture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
+    await context.grantPermissions(['geolocation']);
+    await dialog.getByRole('button', { name: 'Use my location' }).click();
+    await expect(dialog.getByText('Pinned at your location: 33.8911°S 151.2772°E')).toBeVisible();
+  });
+});

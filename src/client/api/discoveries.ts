@@ -1,0 +1,82 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { SEARCH_RADIUS_KM } from '../../core/constants.ts';
+import type {
+  CreateDiscovery,
+  CreatedDiscovery,
+  NearbyDiscovery,
+  UserDiscovery,
+} from '../../core/schemas/discoveries.ts';
+import type { Coordinates } from '../hooks/use-geolocation.ts';
+import { apiRequest, getQueryFn, throwIfResNotOk } from '../lib/query-client.ts';
+import { authKeys } from './auth.ts';
+
+/** Discoveries (SPEC §7). Mutations invalidate with these keys, never retyped strings. */
+export const discoveryKeys = {
+  user: ['/api/discoveries/user'] as const,
+  nearbyAll: ['/api/discoveries/nearby'] as const,
+  nearby: (centre: Coordinates, radius: number) =>
+    [
+      ...discoveryKeys.nearbyAll,
+      {
+        latitude: Number(centre.latitude.toFixed(5)),
+        longitude: Number(centre.longitude.toFixed(5)),
+        radius,
+      },
+    ] as const,
+};
+
+/** GET /api/discoveries/user: the signed-in player's own discoveries, newest first. */
+export const userDiscoveriesQuery = queryOptions({
+  queryKey: discoveryKeys.user,
+  queryFn: getQueryFn<UserDiscovery[]>({ on401: 'throw' }),
+});
+
+/**
+ * GET /api/discoveries/nearby?latitude&longitude&radius=4. SPEC §7: it runs only when a user
+ * location exists, so it is disabled while `centre` is null.
+ */
+export function nearbyDiscoveriesQuery(
+  centre: Coordinates | null,
+  radius: number = SEARCH_RADIUS_KM.discoveries,
+) {
+  const key = discoveryKeys.nearby(centre ?? { latitude: 0, longitude: 0 }, radius);
+  return queryOptions({
+    queryKey: key,
+    enabled: centre !== null,
+    queryFn: async ({ signal }): Promise<NearbyDiscovery[]> => {
+      const { latitude, longitude } = key[1];
+      const params = new URLSearchParams({
+        latitude: String(latitude),
+        longitude: String(longitude),
+        radius: String(radius),
+      });
+      const res = await fetch(`/api/discoveries/nearby?${params}`, {
+        credentials: 'include',
+        signal,
+      });
+      await throwIfResNotOk(res);
+      return (await res.json()) as NearbyDiscovery[];
+    },
+  });
+}
+
+/**
+ * POST /api/discoveries. The server decides tokensAwarded (50 photographer, 150 artist, x2 Pro);
+ * on success the header's user, the player's list and every nearby search are refreshed.
+ */
+export function useCreateDiscovery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateDiscovery): Promise<CreatedDiscovery> => {
+      const res = await apiRequest('POST', '/api/discoveries', body);
+      return (await res.json()) as CreatedDiscovery;
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: authKeys.user }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,149 @@
+import { Clock, ExternalLink, MapPin, Navigation, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { NearbyLegalWall } from '../../../core/schemas/walls.ts';
+import { cn } from '../../lib/cn.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { formatDistance } from './format.ts';
+
+/** SPEC §3 map place: what the location panel shows. Legal walls are type legal_wall. */
+export interface MapPlace {
+  id: string;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  type: 'legal_wall' | 'street_art';
+  latitude: number;
+  longitude: number;
+  /** Legal-wall details (SPEC §2 info window). */
+  wall?: NearbyLegalWall;
+}
+
+export function wallToPlace(wall: NearbyLegalWall): MapPlace {
+  return {
+    id: wall.id,
+    name: wall.name,
+    description: wall.description,
+    imageUrl: null,
+    type: 'legal_wall',
+    latitude: wall.latitude,
+    longitude: wall.longitude,
+    wall,
+  };
+}
+
+const osmLink = ({ latitude, longitude }: MapPlace) =>
+  `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=18/${latitude}/${longitude}`;
+
+/**
+ * SPEC §2 location panel for the selected place: name, description, image, a 'Street Art' tag,
+ * a 'Legal Wall' tag for legal walls, and a close button; for walls also city, country,
+ * address, hours and whether a permit is required. Focus moves to its heading when it opens.
+ */
+export function LocationPanel({
+  place,
+  onClose,
+  className,
+}: {
+  place: MapPlace;
+  onClose: () => void;
+  className?: string;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+  }, [place.id]);
+  const { wall } = place;
+
+  return (
+    <section
+      aria-labelledby="location-panel-title"
+      data-testid="location-panel"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      className={cn(
+        'pointer-events-auto flex min-h-0 flex-col overflow-hidden rounded-2xl border border-neon-pink/40 bg-brick/95 shadow-2xl shadow-black/60 backdrop-blur',
+        className,
+      )}
+    >
+      <div className="flex items-start gap-2 p-4 pb-2">
+        <div className="min-w-0 flex-1">
+          <h2
+            id="location-panel-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="font-display text-lg leading-tight outline-none focus-visible:outline-none"
+          >
+            {place.name}
+          </h2>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            <Badge>Street Art</Badge>
+            {place.type === 'legal_wall' && <Badge variant="lime">Legal Wall</Badge>}
+            {wall && (
+              <Badge variant={wall.permitRequired ? 'amber' : 'green'}>
+                {wall.permitRequired ? 'Permit Required' : 'No Permit Required'}
+              </Badge>
+            )}
+          </div>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Close"
+          onClick={onClose}
+          className="-mt-1 -mr-2 shrink-0 text-smoke hover:text-chalk [&_svg]:size-5"
+        >
+          <X aria-hidden />
+        </Button>
+      </div>
+
+      <div className="grid gap-3 overflow-y-auto px-4 pb-4">
+        {place.imageUrl && (
+          <img
+            src={place.imageUrl}
+            alt={place.name}
+            className="aspect-video w-full rounded-xl object-cover"
+          />
+        )}
+        {place.description && (
+          <p className="text-sm leading-relaxed text-chalk/90">{place.description}</p>
+        )}
+        {wall && (
+          <dl className="grid gap-2 text-sm">
+            <div className="flex gap-2">
+              <dt className="shrink-0">
+                <MapPin className="mt-0.5 size-4 text-neon-cyan" aria-hidden />
+                <span className="sr-only">Address</span>
+              </dt>
+              <dd>
+                {wall.address}
+                <span className="block text-smoke">
+                  {wall.city}, {wall.country}
+                </span>
+              </dd>
+            </div>
+            <div className="flex gap-2">
+              <dt className="shrink-0">
+                <Clock className="mt-0.5 size-4 text-neon-cyan" aria-hidden />
+                <span className="sr-only">Hours</span>
+              </dt>
+              <dd>{wall.hours}</dd>
+            </div>
+            <div className="flex gap-2">
+              <dt className="shrink-0">
+                <Navigation className="mt-0.5 size-4 text-neon-cyan" aria-hidden />
+                <span className="sr-only">Distance</span>
+              </dt>
+              <dd>{formatDistance(wall.distanceKm)} from the map centre</dd>
+            </div>
+          </dl>
+        )}
+        <Button asChild variant="outline" size="sm" className="justify-self-start">
+          <a href={osmLink(place)} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden />
+            Open in OpenStreetMap
+          </a>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { Coins, Crown, LogOut, Menu, Palette } from 'lucide-react';
+import { Link } from 'wouter';
+import { hasArtistBadge } from '../../../core/rules.ts';
+import type { User } from '../../../core/schemas/user.ts';
+import { LOGOUT_URL } from '../../lib/navigation.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+
+/**
+ * SPEC §2 map home header. On a phone the row keeps the menu, the name and level line, the
+ * tokens and VIP; Sign Out moves to the side drawer's footer (it is there already) and the
+ * wallet button, once wired into its slot, wraps onto a row of its own.
+ */
+export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
+  const name = user.username.trim() || 'Explorer';
+  const levelLine = `Level ${user.level} • ${user.discoveries} Discoveries`;
+  return (
+    <header className="relative z-30 border-b border-line bg-wall/90 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:gap-x-3 sm:px-4">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Open menu"
+          onClick={onOpenMenu}
+          className="[&_svg]:size-6"
+        >
+          <Menu aria-hidden />
+        </Button>
+
+        <div className="min-w-0 flex-1">
+          <div className="flex min-w-0 items-center gap-2">
+            <p
+              className="truncate font-display text-base leading-tight sm:text-lg"
+              title={name}
+              data-testid="player-name"
+            >
+              {name}
+            </p>
+            {hasArtistBadge(user.discoveries) && (
+              <Badge variant="amber" className="shrink-0 px-2">
+                <Palette className="size-3" aria-hidden />
+                Artist
+              </Badge>
+            )}
+          </div>
+          <p className="truncate text-xs font-semibold text-smoke sm:text-sm" title={levelLine}>
+            {levelLine}
+          </p>
+        </div>
+
+        <p
+          className="flex h-11 shrink-0 items-center gap-1.5 rounded-xl border border-neon-amber/40 bg-neon-amber/10 px-2.5 font-bold text-amber-100"
+          title="Spray Coins"
+          data-testid="token-count"
+        >
+          <Coins className="size-4 text-neon-amber" aria-hidden />
+          <span className="tabular-nums">{user.tokens.toLocaleString('en')}</span>
+          <span className="sr-only"> tokens</span>
+        </p>
+
+        {/* Wallet slot: the WalletButton (components/wallet) is wired here when branches merge.
+            Empty, it takes no space; on a phone it wraps onto its own row. */}
+        <div
+          data-slot="wallet"
+          className="order-last flex basis-full justify-end empty:hidden sm:order-none sm:basis-auto"
+        />
+
+        <Button
+          asChild
+          size="sm"
+          className="shrink-0 bg-none bg-neon-amber text-wall min-w-11 max-[379px]:px-2.5 shadow-neon-amber/20 hover:brightness-110"
+        >
+          <Link href="/subscribe">
+            <Crown aria-hidden className="max-[379px]:hidden" />
+            VIP
+          </Link>
+        </Button>
+
+        <Button asChild variant="ghost" size="sm" className="hidden text-smoke sm:inline-flex">
+          <a href={LOGOUT_URL}>
+            <LogOut aria-hidden />
+            Sign Out
+          </a>
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,123 @@
+import { ChevronRight, MapPinned, RotateCw, SprayCan } from 'lucide-react';
+import { Link } from 'wouter';
+import { SEARCH_RADIUS_KM } from '../../../core/constants.ts';
+import type { NearbyLegalWall } from '../../../core/schemas/walls.ts';
+import { cn } from '../../lib/cn.ts';
+import { Button } from '../ui/button.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { formatDistance } from './format.ts';
+
+const RADIUS = SEARCH_RADIUS_KM.legalWalls;
+
+export const wallCountLabel = (n: number) =>
+  `${n} legal ${n === 1 ? 'wall' : 'walls'} within ${RADIUS} km`;
+
+/**
+ * The legal walls around the map centre, closest first: a swipeable row on phones, a column on
+ * wider screens. It is the keyboard and screen-reader way to the map's markers.
+ */
+export function WallsPanel({
+  walls,
+  status,
+  selectedWallId,
+  onSelectWall,
+  onRetry,
+  className,
+}: {
+  walls: NearbyLegalWall[] | undefined;
+  status: 'pending' | 'error' | 'success';
+  selectedWallId: string | null;
+  onSelectWall: (wall: NearbyLegalWall) => void;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <section
+      aria-labelledby="walls-panel-title"
+      aria-busy={status === 'pending'}
+      className={cn(
+        'pointer-events-auto flex min-h-0 flex-col rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50 backdrop-blur',
+        className,
+      )}
+    >
+      <h2
+        id="walls-panel-title"
+        className="flex items-center gap-2 px-4 pt-3 pb-2 text-sm font-bold text-chalk"
+      >
+        <SprayCan className="size-4 text-neon-pink" aria-hidden />
+        {status === 'success' && walls
+          ? wallCountLabel(walls.length)
+          : `Legal walls within ${RADIUS} km`}
+      </h2>
+
+      {status === 'pending' && (
+        <div className="flex gap-2 overflow-hidden px-3 pb-3 md:flex-col" role="status">
+          <span className="sr-only">Loading legal walls</span>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-16 w-60 shrink-0 md:w-auto" />
+          ))}
+        </div>
+      )}
+
+      {status === 'error' && (
+        <div className="flex flex-wrap items-center gap-3 px-4 pb-3">
+          <p className="flex-1 text-sm text-smoke">Couldn&apos;t load legal walls.</p>
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            <RotateCw aria-hidden />
+            Retry
+          </Button>
+        </div>
+      )}
+
+      {status === 'success' && walls && walls.length === 0 && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 pb-3">
+          <p className="min-w-48 flex-1 text-sm text-smoke">
+            No legal walls mapped around here yet. Find one in another city?
+          </p>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/missions">
+              <MapPinned aria-hidden />
+              Browse legal walls
+            </Link>
+          </Button>
+        </div>
+      )}
+
+      {status === 'success' && walls && walls.length > 0 && (
+        <ul
+          className="flex snap-x gap-2 overflow-x-auto px-3 pb-3 md:min-h-0 md:flex-col md:overflow-x-visible md:overflow-y-auto"
+          aria-labelledby="walls-panel-title"
+        >
+          {walls.map((wall) => {
+            const selected = wall.id === selectedWallId;
+            return (
+              <li key={wall.id} className="w-64 shrink-0 snap-start md:w-auto">
+                <button
+                  type="button"
+                  onClick={() => onSelectWall(wall)}
+                  aria-pressed={selected}
+                  data-wall-id={wall.id}
+                  className={cn(
+                    'flex min-h-16 w-full items-center gap-3 rounded-xl border border-line bg-wall/70 p-2.5 text-left transition-colors hover:border-neon-pink/60 hover:bg-concrete',
+                    selected && 'border-neon-lime/70 bg-neon-lime/10',
+                  )}
+                >
+                  <span className="grid size-10 shrink-0 place-items-center rounded-full bg-neon-pink text-wall">
+                    <SprayCan className="size-5" aria-hidden />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-bold">{wall.name}</span>
+                    <span className="block truncate text-sm text-smoke">
+                      {wall.city} · {formatDistance(wall.distanceKm)}
+                    </span>
+                  </span>
+                  <ChevronRight className="size-4 shrink-0 text-smoke" aria-hidden />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
