@@ -16,6 +16,22 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The client stays free of zod: it would add weight, and its eval probe breaks our CSP.
+      // Types from the shared schemas are fine; values come from src/core/constants.ts.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '**/core/schemas/*'],
+              allowTypeImports: true,
+              message: 'No zod in the client: import types only, or use src/core/constants.ts.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

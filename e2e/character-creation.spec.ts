@@ -42,8 +42,11 @@ test('a new player creates their artist and enters StreetScope after 1.5 seconds
   await expect(page.getByRole('heading', { name: 'Create Your Artist' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
 
+  // The map home appears, and stays after a reload.
+  await page.clock.resume();
+  await expect(page.getByText('Level 1 • 0 Discoveries')).toBeVisible();
   await page.reload();
-  await expect(page.locator('#root')).not.toBeEmpty();
+  await expect(page.getByText('Level 1 • 0 Discoveries')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create Your Artist' })).toHaveCount(0);
 });
 

@@ -81,6 +81,8 @@ test('Sign In / Create Account is a full navigation to /api/login', async ({ pag
 
 test('a keyboard user reaches every control on the landing page', async ({ page }) => {
   await page.goto('/');
+  // The trailer appears once the public configuration (which names it) has loaded.
+  await expect(page.getByRole('button', { name: 'Play the StreetScope trailer' })).toBeVisible();
   const names: string[] = [];
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('Tab');

@@ -119,7 +119,6 @@ test('a signed-out visitor setting up payment later signs in first', async ({ pa
 test('with payments on, a failed subscription setup says so and falls back to demo mode', async ({
   page,
   player,
-  consoleErrors,
 }) => {
   expect(player.id).toBeTruthy();
   await page.route('**/api/config', async (route) => {
@@ -139,8 +138,4 @@ test('with payments on, a failed subscription setup says so and falls back to de
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue to Game (Demo Mode)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Setup Full Payment Later' })).toBeVisible();
-  // The browser logs the 503 this test is about; nothing else may be logged.
-  const expected = (e: string) => /status of 503/.test(e);
-  expect(consoleErrors.filter(expected)).toHaveLength(1);
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !expected(e)));
 });

@@ -1,32 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, screenshots, test as base } from './fixtures.ts';
-
-/**
- * In demo mode POST /api/get-or-create-subscription answers 503 by design, and Chromium logs
- * every non-OK response as a console error. That one response is expected here; every other
- * console error still fails the test.
- */
-// Overrides the auto fixture of fixtures.ts (an override keeps it automatic).
-const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() !== 'error') return;
-      const text = msg.text();
-      if (/status of 401/.test(text)) return;
-      if (
-        /status of 503/.test(text) &&
-        msg.location().url.includes('/api/get-or-create-subscription')
-      )
-        return;
-      errors.push(text);
-    });
-    page.on('pageerror', (err) => errors.push(err.message));
-    await use(errors);
-    expect(errors, 'console errors').toEqual([]);
-  },
-});
+import { expect, screenshots, test } from './fixtures.ts';
 
 const FEATURES = [
   '300+ legal graffiti walls',

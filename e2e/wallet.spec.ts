@@ -177,3 +177,31 @@ test('provider listeners are removed when no screen uses the wallet', async ({ p
   expect(await wallet.listenerCount(page, 'accountsChanged')).toBe(0);
   expect(await wallet.listenerCount(page, 'chainChanged')).toBe(0);
 });
+
+test('the map home header connects with the first 4 characters shown, and disconnects on click', async ({
+  page,
+  player,
+}) => {
+  expect(player.username).toBeTruthy();
+  await installFakeWallet(page);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Wallet Connected')).toBeVisible();
+  const connected = header.getByRole('button', { name: /Disconnect wallet/ });
+  await expect(connected).toHaveText(`${FAKE_ACCOUNT.slice(0, 4)}...`);
+  await connected.click();
+  await expect(page.getByText('Wallet Disconnected')).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Connect' })).toBeVisible();
+});
+
+test('the map home header asks for MetaMask when no wallet is installed', async ({
+  page,
+  player,
+}) => {
+  expect(player.username).toBeTruthy();
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('MetaMask Required')).toBeVisible();
+  await expect(page.getByText('Please install MetaMask to connect your wallet.')).toBeVisible();
+});

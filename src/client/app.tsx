@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
-import { config as configureZod } from 'zod/v4/core';
 import { Toaster } from './components/ui/toaster.tsx';
 import { TooltipProvider } from './components/ui/tooltip.tsx';
 import { PageSkeleton } from './components/layout/page-skeleton.tsx';
@@ -10,11 +9,6 @@ import { markCharacterCreated, needsCharacterCreation } from './lib/character.ts
 import { queryClient } from './lib/query-client.ts';
 import Landing from './pages/landing.tsx';
 import NotFound from './pages/not-found.tsx';
-
-// Our CSP has no 'unsafe-eval'. Zod's JIT probes `new Function` when a schema is built, which
-// the browser reports as a CSP violation (a console error), so the client uses zod jitless.
-// This must run before any module that builds schemas: those all load lazily, after this line.
-configureZod({ jitless: true });
 
 // Everything past the landing page loads on demand, so the landing page stays small.
 const Onboarding = lazy(() => import('./pages/onboarding.tsx'));

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id')
     .optional(),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -106,7 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
     passwordHashCost: PRODUCTION_HASH_COST,
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      signUpPerIp: { ...DEFAULT_RATE_LIMITS.signUpPerIp, limit: e.SIGNUP_RATE_LIMIT },
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_PRICE_ID
         ? {

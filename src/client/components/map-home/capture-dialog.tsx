@@ -2,7 +2,7 @@ import { Camera, LoaderCircle, LocateFixed, MapPin, TriangleAlert } from 'lucide
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatAddress } from '../../../core/geo.ts';
 import { rewardFor } from '../../../core/rules.ts';
-import { EMOJI_PINS, type EmojiPin } from '../../../core/schemas/common.ts';
+import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
 import { useCreateDiscovery } from '../../api/discoveries.ts';
 import type { GeolocationState } from '../../hooks/use-geolocation.ts';
 import { toast } from '../../hooks/use-toast.ts';

@@ -5,11 +5,11 @@ import type { User } from '../../../core/schemas/user.ts';
 import { LOGOUT_URL } from '../../lib/navigation.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { WalletButton } from '../wallet/wallet-button.tsx';
 
 /**
  * SPEC §2 map home header. On a phone the row keeps the menu, the name and level line, the
- * tokens and VIP; Sign Out moves to the side drawer's footer (it is there already) and the
- * wallet button, once wired into its slot, wraps onto a row of its own.
+ * tokens, the wallet and VIP; Sign Out moves to the side drawer's footer (it is there already).
  */
 export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
   const name = user.username.trim() || 'Explorer';
@@ -58,12 +58,7 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
           <span className="sr-only"> tokens</span>
         </p>
 
-        {/* Wallet slot: the WalletButton (components/wallet) is wired here when branches merge.
-            Empty, it takes no space; on a phone it wraps onto its own row. */}
-        <div
-          data-slot="wallet"
-          className="order-last flex basis-full justify-end empty:hidden sm:order-none sm:basis-auto"
-        />
+        <WalletButton className="shrink-0 max-[379px]:px-2.5" />
 
         <Button
           asChild

@@ -14,7 +14,7 @@ export function Toaster() {
           open={t.open}
           onOpenChange={(open) => !open && dismiss(t.id)}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-2xl',
+            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-14 shadow-2xl',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
             'data-[state=closed]:opacity-0 transition-all',
             t.variant === 'destructive'
@@ -30,13 +30,14 @@ export function Toaster() {
           </div>
           <Toast.Close
             aria-label="Dismiss notification"
-            className="absolute top-2 right-2 grid size-8 place-items-center rounded-lg opacity-80 hover:opacity-100"
+            className="absolute top-1.5 right-1.5 grid size-11 place-items-center rounded-lg opacity-80 hover:opacity-100"
           >
             <X className="size-4" aria-hidden />
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]" />
+      {/* Phones: at the top, swipe right to dismiss; larger screens: bottom right, clear of the header. */}
+      <Toast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 md:max-w-[420px]" />
     </Toast.Provider>
   );
 }

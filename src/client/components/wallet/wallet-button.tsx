@@ -40,7 +40,8 @@ export function WalletButton({ className }: { className?: string }) {
       ) : (
         <Wallet aria-hidden />
       )}
-      Connect
+      {/* Icon-only on the smallest phones, where the header row is tight. */}
+      <span className="max-[379px]:sr-only">Connect</span>
     </Button>
   );
 }
