@@ -157,7 +157,9 @@ test('a failed picture upload or update says which step failed', async ({
   await dialog.getByLabel('Profile picture').setInputFiles(png());
   await dialog.getByRole('button', { name: 'Save Picture' }).click();
   await expect(page.getByText('Upload Failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Failed to upload profile picture. Please try again.')).toBeVisible();
+  await expect(
+    page.getByText('Failed to upload profile picture. Please try again.', { exact: true }),
+  ).toBeVisible();
   await expect(dialog).toBeVisible();
 
   await page.unroute('**/api/objects/uploads/**');

@@ -187,11 +187,11 @@ test('the map home header connects with the first 4 characters shown, and discon
   await page.goto('/');
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByText('Wallet Connected')).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Connected')).toBeVisible();
   const connected = header.getByRole('button', { name: /Disconnect wallet/ });
   await expect(connected).toHaveText(`${FAKE_ACCOUNT.slice(0, 4)}...`);
   await connected.click();
-  await expect(page.getByText('Wallet Disconnected')).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Disconnected')).toBeVisible();
   await expect(header.getByRole('button', { name: 'Connect' })).toBeVisible();
 });
 
@@ -202,6 +202,6 @@ test('the map home header asks for MetaMask when no wallet is installed', async 
   expect(player.username).toBeTruthy();
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByText('MetaMask Required')).toBeVisible();
-  await expect(page.getByText('Please install MetaMask to connect your wallet.')).toBeVisible();
+  await expect(toasts(page).getByText('MetaMask Required')).toBeVisible();
+  await expect(toasts(page).getByText('Please install MetaMask to connect your wallet.')).toBeVisible();
 });

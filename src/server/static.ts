@@ -19,6 +19,10 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       root: CLIENT_DIR,
       index: false,
       wildcard: false,
+      // .br / .gz siblings written at build time (scripts/compress.mjs).
+      preCompressed: true,
+      // Our own Cache-Control below; the plugin's default would override it with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

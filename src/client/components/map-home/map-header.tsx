@@ -58,15 +58,15 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
           <span className="sr-only"> tokens</span>
         </p>
 
-        <WalletButton className="shrink-0 max-[379px]:px-2.5" />
+        <WalletButton className="shrink-0 max-sm:min-w-11 max-sm:px-2.5" />
 
         <Button
           asChild
           size="sm"
-          className="shrink-0 bg-none bg-neon-amber text-wall min-w-11 max-[379px]:px-2.5 shadow-neon-amber/20 hover:brightness-110"
+          className="shrink-0 bg-none bg-neon-amber text-wall min-w-11 max-sm:px-3 shadow-neon-amber/20 hover:brightness-110"
         >
           <Link href="/subscribe">
-            <Crown aria-hidden className="max-[379px]:hidden" />
+            <Crown aria-hidden className="max-sm:hidden" />
             VIP
           </Link>
         </Button>

@@ -40,8 +40,8 @@ export function WalletButton({ className }: { className?: string }) {
       ) : (
         <Wallet aria-hidden />
       )}
-      {/* Icon-only on the smallest phones, where the header row is tight. */}
-      <span className="max-[379px]:sr-only">Connect</span>
+      {/* Icon-only on phones, where the header row is tight. */}
+      <span className="max-sm:sr-only">Connect</span>
     </Button>
   );
 }
