@@ -203,5 +203,7 @@ test('the map home header asks for MetaMask when no wallet is installed', async 
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Connect' }).click();
   await expect(toasts(page).getByText('MetaMask Required')).toBeVisible();
-  await expect(toasts(page).getByText('Please install MetaMask to connect your wallet.')).toBeVisible();
+  await expect(
+    toasts(page).getByText('Please install MetaMask to connect your wallet.'),
+  ).toBeVisible();
 });
