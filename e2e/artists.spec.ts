@@ -1,7 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { Artist } from '../src/core/schemas/catalog.ts';
-import { EMPTY_URL, expect, screenshots, signUp, test } from './fixtures.ts';
+import {
+  EMPTY_URL,
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 const countText = (n: number) => `${n} ${n === 1 ? 'Artist' : 'Artists'} Featured`;
 
@@ -10,25 +16,6 @@ const expected = (artists: Artist[], q: string) =>
   artists.filter((a) =>
     [a.name, a.aka, a.city].some((f) => f?.toLowerCase().includes(q.toLowerCase())),
   );
-
-/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
-async function expectFitsNarrowPhone(page: Page) {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(360);
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 test('artists: the count, the cards and a search by name, aka or city', async ({
   page,
@@ -68,9 +55,9 @@ test('artists: the count, the cards and a search by name, aka or city', async ({
     .evaluateAll((els) => els.map((el) => (el as HTMLImageElement).src));
   expect(new Set(sources).size).toBeGreaterThanOrEqual(Math.min(4, artists.length));
 
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'artists');
-  await expectFitsNarrowPhone(page);
+  await expectNoSidewaysScroll(page);
 
   const search = page.getByRole('searchbox', { name: 'Search artists' });
   const named = artists[0]!;
@@ -140,6 +127,6 @@ test('artists: an empty catalogue says No Artists Found', async ({ page }) => {
   await page.goto(`${EMPTY_URL}/artists`);
   await expect(page.getByRole('heading', { name: 'No Artists Found' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Featured$/ })).toHaveText(countText(0));
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'artists-empty');
 });

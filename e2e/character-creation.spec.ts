@@ -1,5 +1,11 @@
-import { expect, screenshots, signUp, test } from './fixtures.ts';
-import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './wallet-provider.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 /** SPEC §2 Character creation screen; it replaces the router on a new account's first visit. */
 

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, screenshots, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  test,
+  toasts,
+} from './fixtures.ts';
 
 interface Colour {
   code: string;
@@ -13,25 +19,6 @@ interface Colour {
 const chart: Colour[] = JSON.parse(
   readFileSync(new URL('../src/data/color-chart.json', import.meta.url), 'utf8'),
 );
-
-/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
-async function expectFitsNarrowPhone(page: Page) {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(360);
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 const swatch = (page: Page, name: string) =>
   page.getByTestId('swatch').filter({ hasText: new RegExp(`^${name}`) });
@@ -48,9 +35,9 @@ test('colour chart: the Series 1 page, groups and search by name or code', async
   for (const group of new Set(chart.map((c) => c.group))) {
     await expect(page.getByRole('heading', { name: new RegExp(`^${group}`) })).toBeVisible();
   }
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'color-chart');
-  await expectFitsNarrowPhone(page);
+  await expectNoSidewaysScroll(page);
 
   const search = page.getByRole('searchbox', { name: 'Search colours' });
   await search.fill('PINK');
@@ -111,7 +98,7 @@ test('colour chart: a tap copies the hex code and says so', async ({
   await page.goto('/color-chart');
   const colour = chart.find((c) => c.name === 'Neon Pink') ?? chart[0]!;
   await swatch(page, colour.name).click();
-  const toast = page.getByRole('region', { name: /Notifications/ });
+  const toast = toasts(page);
   await expect(toast).toContainText('Copied');
   await expect(toast).toContainText(`${colour.name} ${colour.hex}`);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(colour.hex);
@@ -130,7 +117,7 @@ test('colour chart: a refused clipboard still shows the hex code', async ({
   await page.goto('/color-chart');
   const colour = chart[0]!;
   await swatch(page, colour.name).click();
-  const toast = page.getByRole('region', { name: /Notifications/ });
+  const toast = toasts(page);
   await expect(toast.getByText('Could not copy', { exact: true })).toBeVisible();
   await expect(toast).toContainText(`${colour.name} is ${colour.hex}`);
 });

@@ -1,25 +1,14 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   EMPTY_URL,
   expect,
-  screenshots as saveScreenshots,
+  expectNoSeriousAxeViolations,
+  screenshots,
   signUp,
   test,
+  toasts,
   uniqueName,
 } from './fixtures.ts';
-
-/** Full-page shots from the top, so the sticky bar sits where a player sees it. */
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshots(page, name);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
-}
 
 const events = (page: Page) => page.getByRole('region', { name: 'Live Events & Missions' });
 const event = (page: Page, title: string) =>
@@ -209,7 +198,7 @@ test('when the session ends, a like is refused and the page goes to login after 
   await like.click();
   expect((await refused).status()).toBe(401);
   await expect(
-    page.getByText('You are logged out. Logging in again...', { exact: true }),
+    toasts(page).getByText('You are logged out. Logging in again...', { exact: true }),
   ).toBeVisible();
   await page.clock.runFor(400);
   expect(new URL(page.url()).pathname).toBe('/community');

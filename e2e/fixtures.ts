@@ -1,4 +1,11 @@
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import {
+  test as base,
+  expect,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Every page fails its test on an unexpected console error: noise hides bugs. Chromium logs every
@@ -72,8 +79,12 @@ export const test = base.extend<{ consoleErrors: string[]; player: SignedInPlaye
 
 export { expect };
 
-/** Saves the current page at phone and desktop sizes under test-results/screens (not committed). */
+/**
+ * Saves the current page at phone and desktop sizes under test-results/screens (not committed).
+ * Full-page shots from the top, so sticky bars sit where a player sees them.
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const size of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
@@ -86,3 +97,48 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     });
   }
 }
+
+/**
+ * axe finds nothing serious or critical on the current page. Running CSS transitions (a tab just
+ * selected, a toast fading in) are let finish first, or axe reads a blend of two colours.
+ */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/**
+ * Mobile-first: on a 360x740 phone nothing makes the page scroll sideways. Leaves the viewport
+ * at that size.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => {
+    const { scrollWidth, clientWidth } = document.documentElement;
+    const width = Math.min(clientWidth, 360);
+    if (scrollWidth <= width) return [];
+    // Name the widest culprits, to make the failure easy to fix.
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`)
+      .slice(0, 8);
+    return [`scrollWidth ${scrollWidth} > ${width}`, ...culprits];
+  });
+  expect(overflow, 'elements wider than a 360 px screen').toEqual([]);
+}
+
+/**
+ * The toast viewport. Radix also announces each toast in a hidden live region for a moment, so a
+ * page-wide getByText for a toast's text can match twice; look toasts up in here instead. While a
+ * modal dialog is open the rest of the page (the viewport too) is aria-hidden, hence includeHidden.
+ */
+export const toasts = (page: Page): Locator =>
+  page.getByRole('region', { name: /Notifications/, includeHidden: true });

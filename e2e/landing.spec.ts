@@ -1,5 +1,10 @@
-import { expect, screenshots, test } from './fixtures.ts';
-import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './wallet-provider.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  test,
+} from './fixtures.ts';
 
 test('the landing page shows the title, the pitch, the features and the wallet button', async ({
   page,

@@ -1,15 +1,15 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, screenshots, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  test,
+  toasts,
+} from './fixtures.ts';
 
 /** Near the seeded Bondi Sea Wall (src/data/legal-walls.json). */
 const BONDI = { latitude: -33.8911, longitude: 151.2772 };
-
-async function expectNoSeriousAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
-}
 
 // Every test here is about a signed-in player (the `player` fixture signs one up).
 test.beforeEach(async ({ player }) => {
@@ -46,7 +46,7 @@ test.describe('without a location', () => {
       'href',
       '/missions',
     );
-    await expectNoSeriousAxe(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'map-home-no-location');
 
     await header.getByRole('link', { name: 'VIP' }).click();
@@ -59,10 +59,7 @@ test.describe('without a location', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
     await expect(tokenCount(page)).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    await expectNoSidewaysScroll(page);
     for (const target of [
       page.getByRole('button', { name: 'Open menu' }),
       page.getByRole('link', { name: 'VIP' }),
@@ -98,8 +95,10 @@ test.describe('without a location', () => {
   test('a denied location falls back to the Gold Coast with a toast', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Allow Location' }).click();
-    await expect(page.getByText('Using Default Location', { exact: true })).toBeVisible();
-    await expect(page.getByText('Showing Gold Coast, Australia', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Using Default Location', { exact: true })).toBeVisible();
+    await expect(
+      toasts(page).getByText('Showing Gold Coast, Australia', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Allow Location' })).toBeHidden();
     await expect(page.getByTestId('map-centre')).toContainText('Gold Coast (default)');
     // A location exists now (the fallback), so the nearby-discoveries count shows.
@@ -111,7 +110,7 @@ test.describe('without a location', () => {
     await expect(dialog.getByText(/Location access is off/)).toBeVisible();
     await dialog.getByLabel('Name').fill('Gold Coast mural');
     await dialog.getByRole('button', { name: 'Add Discovery' }).click();
-    await expect(page.getByText('Location Required', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Location Required', { exact: true })).toBeVisible();
   });
 
   test('a map link centres on its lat and lng and lists the walls there', async ({ page }) => {
@@ -139,7 +138,7 @@ test.describe('without a location', () => {
     await expect(panel.getByText('Leake Street, London SE1 7PN')).toBeVisible();
     await expect(panel.getByText('London, United Kingdom')).toBeVisible();
     await expect(panel.getByText('Not stated by source (public pedestrian street)')).toBeVisible();
-    await expectNoSeriousAxe(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'map-home-wall-panel');
 
     await panel.getByRole('button', { name: 'Close' }).click();
@@ -176,19 +175,19 @@ test.describe('without a location', () => {
     await expect(dialog.getByRole('switch', { name: /Fresh artwork/ })).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Add Discovery' }).click();
-    await expect(page.getByText('Missing Information', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Missing Information', { exact: true })).toBeVisible();
     await expect(
-      page.getByText('Please enter a name for your discovery.', { exact: true }),
+      toasts(page).getByText('Please enter a name for your discovery.', { exact: true }),
     ).toBeVisible();
 
     await dialog.getByLabel('Name').fill('Koala stencil');
     await dialog.getByRole('button', { name: 'Add Discovery' }).click();
-    await expect(page.getByText('Location Required', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Location Required', { exact: true })).toBeVisible();
     await expect(
-      page.getByText('Location access is required to save discoveries.', { exact: true }),
+      toasts(page).getByText('Location access is required to save discoveries.', { exact: true }),
     ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Use my location' })).toBeVisible();
-    await expectNoSeriousAxe(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'capture-dialog');
 
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -259,7 +258,7 @@ test.describe('with the location allowed', () => {
     await dialog.getByLabel('Name').fill('Rainbow lorikeet mural');
     await dialog.getByRole('button', { name: 'Add Discovery' }).click();
     await expect(
-      page.getByText('Failed to save discovery. Please try again.', { exact: true }),
+      toasts(page).getByText('Failed to save discovery. Please try again.', { exact: true }),
     ).toBeVisible();
     await expect(dialog.getByLabel('Name')).toHaveValue('Rainbow lorikeet mural');
     // Chromium logs the refused request; that one is expected here.
@@ -276,8 +275,8 @@ test.describe('with the location allowed', () => {
     await dialog.getByRole('radio', { name: 'Hot Spot' }).check({ force: true });
     await dialog.getByRole('button', { name: 'Add Discovery' }).click();
     await expect(dialog.getByRole('button', { name: 'Adding...' })).toBeDisabled();
-    await expect(page.getByText('Discovery Added!', { exact: true })).toBeVisible();
-    await expect(page.getByText('You earned 50 tokens.', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Discovery Added!', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('You earned 50 tokens.', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(tokenCount(page)).toHaveText('50 tokens');
     await expect(page.getByText('Level 1 • 1 Discoveries')).toBeVisible();

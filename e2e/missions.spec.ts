@@ -1,32 +1,20 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Mission } from '../src/core/schemas/catalog.ts';
 import type { LegalWall } from '../src/core/schemas/walls.ts';
-import { EMPTY_URL, expect, screenshots, signUp, test } from './fixtures.ts';
+import {
+  EMPTY_URL,
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 const missionsText = (n: number) => `${n} Active ${n === 1 ? 'Mission' : 'Missions'}`;
 const wallsText = (n: number) => `${n} Legal ${n === 1 ? 'Wall' : 'Walls'}`;
 const has = (q: string, ...fields: string[]) =>
   fields.some((f) => f.toLowerCase().includes(q.toLowerCase()));
-
-/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
-async function expectFitsNarrowPhone(page: Page) {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(360);
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 async function load(page: Page) {
   const missions: Mission[] = await (await page.request.get('/api/missions')).json();
@@ -88,9 +76,9 @@ test('missions tab: count, cards, badges, completions and Start Mission links', 
     'seed has a mission without a target',
   ).toBe(true);
 
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'missions');
-  await expectFitsNarrowPhone(page);
+  await expectNoSidewaysScroll(page);
 
   const targeted = missions.find((m) => m.targetLocation)!;
   await missionCard(page, targeted.title).getByRole('link', { name: 'Start Mission' }).click();
@@ -184,9 +172,9 @@ test('walls tab: count, details, permit badges and View on Map links', async ({
     );
   }
 
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'walls');
-  await expectFitsNarrowPhone(page);
+  await expectNoSidewaysScroll(page);
 });
 
 test('an empty catalogue says No Missions Found and No Legal Walls Found', async ({ page }) => {
@@ -195,13 +183,13 @@ test('an empty catalogue says No Missions Found and No Legal Walls Found', async
   const count = page.getByRole('heading', { level: 2 });
   await expect(page.getByRole('heading', { name: 'No Missions Found' })).toBeVisible();
   await expect(count).toHaveText(missionsText(0));
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'missions-empty');
 
   await page.getByRole('tab', { name: 'Legal Graffiti Walls' }).click();
   await expect(page.getByRole('heading', { name: 'No Legal Walls Found' })).toBeVisible();
   await expect(count).toHaveText(wallsText(0));
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('a mission the player completed is marked Completed', async ({ page, player: _player }) => {

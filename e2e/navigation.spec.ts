@@ -1,12 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, screenshots, signUp, test } from './fixtures.ts';
-
-async function expectNoSeriousAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
-}
+import { expect, expectNoSeriousAxeViolations, screenshots, signUp, test } from './fixtures.ts';
 
 async function expectNotFound(page: Page) {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
@@ -51,7 +44,7 @@ test.describe('side navigation drawer', () => {
       '/api/logout',
     );
     await expect(drawer.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-    await expectNoSeriousAxe(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'side-nav');
   });
 
@@ -154,7 +147,7 @@ test.describe('auth gate', () => {
     await signUp(page);
     await page.goto('/nope');
     await expectNotFound(page);
-    await expectNoSeriousAxe(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'not-found');
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);

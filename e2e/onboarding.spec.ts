@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshots, test } from './fixtures.ts';
 import {
+  expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
-  FAKE_ACCOUNT_SHORT,
-  installFakeWallet,
+  screenshots,
+  test,
   toasts,
-} from './wallet-provider.ts';
+} from './fixtures.ts';
+import { FAKE_ACCOUNT_SHORT, installFakeWallet } from './wallet-provider.ts';
 
 /** SPEC §2 Onboarding and §4: step 1 wallet, step 2 VIP (demo mode here), step 3, then /. */
 
@@ -132,9 +133,11 @@ test('with payments on, a failed subscription setup says so and falls back to de
   // The test server has no payment provider, so the real endpoint answers 503.
   await page.goto('/onboarding');
   await page.getByRole('button', { name: 'Skip for now (Limited Access)' }).click();
-  await expect(toasts(page).getByText('Setup Error')).toBeVisible();
+  await expect(toasts(page).getByText('Setup Error', { exact: true })).toBeVisible();
   await expect(
-    toasts(page).getByText('Please contact support for payment setup assistance'),
+    toasts(page).getByText('Please contact support for payment setup assistance', {
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue to Game (Demo Mode)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Setup Full Payment Later' })).toBeVisible();

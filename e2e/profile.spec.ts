@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { makePng } from '../test/images.ts';
-import { expect, screenshots as saveScreenshots, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
 
 const monthYear = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
@@ -11,18 +10,6 @@ const png = (name = 'art.png', size = 48) => ({
   mimeType: 'image/png',
   buffer: makePng(size, size, [34, 211, 238]),
 });
-
-/** Full-page shots from the top, so the sticky bar sits where a player sees it. */
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshots(page, name);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
-}
 
 const stat = (page: Page, label: string) =>
   page.getByRole('term').filter({ hasText: label }).locator('xpath=..').getByRole('definition');
@@ -120,7 +107,7 @@ test('uploading a profile picture shows it as the avatar', async ({ page, player
     mimeType: 'image/png',
     buffer: Buffer.alloc(5_242_881),
   });
-  await expect(page.getByText('File Too Large', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('File Too Large', { exact: true })).toBeVisible();
   await expect(save).toBeDisabled();
 
   await dialog.getByLabel('Profile picture').setInputFiles(png('me.png', 64));
@@ -156,9 +143,9 @@ test('a failed picture upload or update says which step failed', async ({
   await page.getByRole('button', { name: 'Change profile picture' }).click();
   await dialog.getByLabel('Profile picture').setInputFiles(png());
   await dialog.getByRole('button', { name: 'Save Picture' }).click();
-  await expect(page.getByText('Upload Failed', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Upload Failed', { exact: true })).toBeVisible();
   await expect(
-    page.getByText('Failed to upload profile picture. Please try again.', { exact: true }),
+    toasts(page).getByText('Failed to upload profile picture. Please try again.', { exact: true }),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
 
@@ -167,7 +154,9 @@ test('a failed picture upload or update says which step failed', async ({
     route.fulfill({ status: 500, body: '{"message":"boom"}' }),
   );
   await dialog.getByRole('button', { name: 'Save Picture' }).click();
-  await expect(page.getByText('Failed to update profile picture', { exact: true })).toBeVisible();
+  await expect(
+    toasts(page).getByText('Failed to update profile picture', { exact: true }),
+  ).toBeVisible();
   await expect(dialog).toBeVisible();
   forgive(consoleErrors, /status of 500/);
 });
@@ -179,8 +168,8 @@ test('adding art needs a title, then the piece shows in the gallery', async ({ p
   const dialog = page.getByRole('dialog', { name: 'Add Art' });
   await dialog.getByLabel('Art photo').setInputFiles(png('koi.png'));
   await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
-  await expect(page.getByText('Title Required', { exact: true })).toBeVisible();
-  await expect(page.getByText('Please enter a title.', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Title Required', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Please enter a title.', { exact: true })).toBeVisible();
 
   await dialog.getByLabel('Title').fill('  Neon Koi  ');
   await dialog.getByLabel('Description').fill('  Koi on a roller door, Fortitude Valley.  ');
@@ -227,9 +216,9 @@ test('adding art after the session ended says so and goes to login after 500 ms'
   const refused = page.waitForResponse((r) => r.url().endsWith('/api/objects/upload'));
   await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
   expect((await refused).status()).toBe(401);
-  await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Unauthorized', { exact: true })).toBeVisible();
   await expect(
-    page.getByText('You are logged out. Logging in again...', { exact: true }),
+    toasts(page).getByText('You are logged out. Logging in again...', { exact: true }),
   ).toBeVisible();
   await page.clock.runFor(400);
   expect(new URL(page.url()).pathname).toBe('/profile');

@@ -1,6 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, screenshots, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  test,
+} from './fixtures.ts';
 
 const FEATURES = [
   '300+ legal graffiti walls',
@@ -10,25 +14,6 @@ const FEATURES = [
   'Advanced filters and map layers',
 ];
 const UNAVAILABLE = 'Unable to load payment form. Please try again later.';
-
-/** Mobile-first: nothing may scroll sideways on a 360 px phone. */
-async function expectFitsNarrowPhone(page: Page) {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(360);
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  // Let colour transitions (e.g. a tab just selected) finish, or axe reads a blend.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 test('subscribe in demo mode: setting up, then the offer, no payment form and a disabled button', async ({
   page,
@@ -62,9 +47,9 @@ test('subscribe in demo mode: setting up, then the offer, no payment form and a 
   await expect(page.getByRole('button', { name: 'Subscribe to Pro' })).toBeDisabled();
   await expect(page.getByText(/Demo mode:.*fully playable without Pro/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'subscribe');
-  await expectFitsNarrowPhone(page);
+  await expectNoSidewaysScroll(page);
 
   await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -107,6 +92,6 @@ test('a player who is already Pro sees You are Pro and no setup call is made', a
   await expect(page.getByText('2x Token Earnings')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe to Pro' })).toHaveCount(0);
   expect(setupCalls).toBe(0);
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'subscribe-pro');
 });

@@ -1,5 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /**
  * A fake browser wallet for the browser suite: an EIP-1193 provider injected before the page's
@@ -176,32 +175,3 @@ export const wallet = {
   calls: (page: Page) => page.evaluate(() => window.__wallet.calls),
   opened: (page: Page) => page.evaluate(() => window.__opened),
 };
-
-/** The toast viewport (Radix also announces toasts in a hidden live region; this skips it). */
-export const toasts = (page: Page): Locator => page.getByRole('region', { name: /Notifications/ });
-
-/** Shared by the entry specs: axe finds nothing serious or critical on the current page. */
-export async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** Mobile-first: at 360 px wide nothing makes the page scroll sideways. */
-export async function expectNoSidewaysScroll(page: Page) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 740 });
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    // Name the widest culprits, to make the failure easy to fix.
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`)
-      .slice(0, 8);
-  });
-  expect(overflow, 'elements wider than a 360 px screen').toEqual([]);
-  if (size) await page.setViewportSize(size);
-}

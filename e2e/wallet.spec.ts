@@ -1,12 +1,10 @@
-import { expect, screenshots, test } from './fixtures.ts';
+import { expect, expectNoSidewaysScroll, screenshots, test, toasts } from './fixtures.ts';
 import {
   FAKE_ACCOUNT,
   FAKE_ACCOUNT_SHORT,
-  expectNoSidewaysScroll,
   installFakeWallet,
   OTHER_ACCOUNT_SHORT,
   stubWindowOpen,
-  toasts,
   wallet,
   WALLET_DOWNLOAD_URL,
 } from './wallet-provider.ts';
@@ -23,8 +21,10 @@ test('connecting on the landing page shows the short address and a toast', async
   await page.goto('/');
   await connectButton(page).click();
   await expect(addressButton(page, FAKE_ACCOUNT_SHORT)).toBeVisible();
-  await expect(toasts(page).getByText('Wallet Connected')).toBeVisible();
-  await expect(toasts(page).getByText(`Connected to ${FAKE_ACCOUNT_SHORT}`)).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible();
+  await expect(
+    toasts(page).getByText(`Connected to ${FAKE_ACCOUNT_SHORT}`, { exact: true }),
+  ).toBeVisible();
   expect(await wallet.calls(page)).toEqual(
     expect.arrayContaining(['eth_accounts', 'eth_requestAccounts', 'eth_chainId']),
   );
@@ -35,8 +35,10 @@ test('connecting on the landing page shows the short address and a toast', async
 
   // Clicking the address disconnects locally.
   await addressButton(page, FAKE_ACCOUNT_SHORT).click();
-  await expect(toasts(page).getByText('Wallet Disconnected')).toBeVisible();
-  await expect(toasts(page).getByText('Your wallet has been disconnected.')).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Disconnected', { exact: true })).toBeVisible();
+  await expect(
+    toasts(page).getByText('Your wallet has been disconnected.', { exact: true }),
+  ).toBeVisible();
   await expect(connectButton(page)).toBeVisible();
 });
 
@@ -45,8 +47,10 @@ test('a rejected request (4001) says so and stays disconnected', async ({ page }
   await page.goto('/');
   await wallet.set(page, { reject: true });
   await connectButton(page).click();
-  await expect(toasts(page).getByText('Connection Rejected')).toBeVisible();
-  await expect(toasts(page).getByText('Please connect your wallet to continue.')).toBeVisible();
+  await expect(toasts(page).getByText('Connection Rejected', { exact: true })).toBeVisible();
+  await expect(
+    toasts(page).getByText('Please connect your wallet to continue.', { exact: true }),
+  ).toBeVisible();
   await expect(connectButton(page)).toBeEnabled();
 });
 
@@ -57,15 +61,17 @@ test('another failure shows the landing message there and the hook message in on
   await page.goto('/');
   await wallet.set(page, { fail: true });
   await connectButton(page).click();
-  await expect(toasts(page).getByText('Connection Failed')).toBeVisible();
-  await expect(toasts(page).getByText('Failed to connect to Metamask wallet')).toBeVisible();
+  await expect(toasts(page).getByText('Connection Failed', { exact: true })).toBeVisible();
+  await expect(
+    toasts(page).getByText('Failed to connect to Metamask wallet', { exact: true }),
+  ).toBeVisible();
   await expect(connectButton(page)).toBeEnabled();
 
   await page.goto('/onboarding');
   await wallet.set(page, { fail: true });
   await connectButton(page).click();
   await expect(
-    toasts(page).getByText('Failed to connect to MetaMask. Please try again.'),
+    toasts(page).getByText('Failed to connect to MetaMask. Please try again.', { exact: true }),
   ).toBeVisible();
   await expect(connectButton(page)).toBeEnabled();
 });
@@ -103,9 +109,9 @@ test('a chain the wallet does not know (4902) asks for a manual switch', async (
   await page.goto('/onboarding');
   await wallet.set(page, { switchError: 4902 });
   await page.getByRole('button', { name: 'Switch to Ethereum Mainnet' }).click();
-  await expect(toasts(page).getByText('Network Switch Required')).toBeVisible();
+  await expect(toasts(page).getByText('Network Switch Required', { exact: true })).toBeVisible();
   await expect(
-    toasts(page).getByText('Please switch to Ethereum mainnet in MetaMask.'),
+    toasts(page).getByText('Please switch to Ethereum mainnet in MetaMask.', { exact: true }),
   ).toBeVisible();
   await expect(page.getByText(/Network: 0xaa36a7/)).toBeVisible();
 });
@@ -187,11 +193,11 @@ test('the map home header connects with the first 4 characters shown, and discon
   await page.goto('/');
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: 'Connect' }).click();
-  await expect(toasts(page).getByText('Wallet Connected')).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible();
   const connected = header.getByRole('button', { name: /Disconnect wallet/ });
   await expect(connected).toHaveText(`${FAKE_ACCOUNT.slice(0, 4)}...`);
   await connected.click();
-  await expect(toasts(page).getByText('Wallet Disconnected')).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Disconnected', { exact: true })).toBeVisible();
   await expect(header.getByRole('button', { name: 'Connect' })).toBeVisible();
 });
 
@@ -202,8 +208,8 @@ test('the map home header asks for MetaMask when no wallet is installed', async 
   expect(player.username).toBeTruthy();
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Connect' }).click();
-  await expect(toasts(page).getByText('MetaMask Required')).toBeVisible();
+  await expect(toasts(page).getByText('MetaMask Required', { exact: true })).toBeVisible();
   await expect(
-    toasts(page).getByText('Please install MetaMask to connect your wallet.'),
+    toasts(page).getByText('Please install MetaMask to connect your wallet.', { exact: true }),
   ).toBeVisible();
 });
