@@ -1,4 +1,11 @@
-import { expect, PASSWORD, screenshots, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  PASSWORD,
+  screenshots,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 test('a new player creates an account on /api/login and lands on / signed in', async ({ page }) => {
   await page.goto('/');
@@ -32,6 +39,7 @@ test('signing in with a wrong password shows one clear message and keeps the nam
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
   await expect(page.getByLabel('Username')).toHaveValue(username);
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'login-error');
 
   await page.getByLabel('Password').fill(PASSWORD);

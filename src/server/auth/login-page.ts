@@ -34,14 +34,14 @@ h1 span{color:#ff2d95}
 .tag{margin:2px 0 20px;color:#a1a1aa;font-size:14px}
 nav{display:grid;grid-template-columns:1fr 1fr;gap:6px;background:#0c0c10;border-radius:12px;padding:4px;margin-bottom:20px}
 nav a{display:block;text-align:center;padding:10px 6px;white-space:nowrap;border-radius:9px;color:#a1a1aa;text-decoration:none;font-weight:600;min-height:44px}
-nav a[aria-current=page]{background:#ff2d95;color:#fff}
+nav a[aria-current=page]{background:#db2777;color:#fff}
 label{display:block;font-weight:600;margin:14px 0 6px;font-size:14px}
 input{width:100%;min-height:48px;padding:10px 14px;border-radius:10px;border:1px solid #3f3f4a;
   background:#0c0c10;color:#f4f4f5;font-size:16px}
 input:focus{outline:3px solid #22d3ee;outline-offset:1px;border-color:#22d3ee}
 .hint{color:#a1a1aa;font-size:13px;margin:6px 0 0}
 button{margin-top:22px;width:100%;min-height:50px;border:0;border-radius:12px;font-weight:800;font-size:17px;
-  background:linear-gradient(90deg,#ff2d95,#a855f7);color:#fff;cursor:pointer}
+  background:linear-gradient(90deg,#db2777,#7c3aed);color:#fff;cursor:pointer}
 button:focus-visible{outline:3px solid #22d3ee;outline-offset:2px}
 .error{background:#450a1a;border:1px solid #be123c;color:#fecdd3;border-radius:10px;padding:10px 14px;margin:0 0 8px}
 .back{display:block;text-align:center;margin-top:18px;color:#67e8f9}
