@@ -24,7 +24,18 @@ export async function openTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
-        await withAdmin(url, (c) => c.query(`drop database if exists ${name} with (force)`));
+        await withAdmin(url, async (c) => {
+          // Let the closed pool's backends finish exiting before the drop, so none is killed.
+          for (let i = 0; i < 50; i++) {
+            const { rows } = await c.query<{ n: number }>(
+              'select count(*)::int as n from pg_stat_activity where datname = $1',
+              [name],
+            );
+            if (rows[0]?.n === 0) break;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          await c.query(`drop database if exists ${name} with (force)`);
+        });
       },
     };
   }

@@ -20,7 +20,11 @@ async function main() {
   try {
     database = await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? {
+            kind: 'postgres',
+            url: config.databaseUrl,
+            onIdleError: (err) => console.warn(`database connection lost: ${err.message}`),
+          }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
     );
     if (config.seed) await seedDatabase(database.db);

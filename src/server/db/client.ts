@@ -28,13 +28,21 @@ export const MIGRATIONS_DIR = fileURLToPath(
 );
 
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** An idle connection failed (server restart, failover); the pool replaces it. */
+      onIdleError?: (err: Error) => void;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-instance'; client: PGlite };
 
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
+    // Without a listener, an idle connection dropped by the server would crash the process.
+    pool.on('error', (err) => source.onIdleError?.(err));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {
