@@ -44,6 +44,9 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite-instance', client });
 }
 
+/** A limit no test reaches, for files that sign up or write a lot from one address. */
+export const NO_LIMIT = { limit: 1_000_000, windowSeconds: 3600 };
+
 /** Scrypt at 2^10 keeps the suite fast; production uses 2^17 (see src/server/config.ts). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -63,11 +66,19 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<Config> } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    /** Rate-limit rules to change; the others keep their defaults. */
+    limits?: Partial<Config['rateLimits']>;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   if (options.seed ?? true) await seedDatabase(database.db);
-  const config = testConfig(options.config);
+  const config = testConfig({
+    ...options.config,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.config?.rateLimits, ...options.limits },
+  });
   const app = await buildApp(config, database);
   await app.ready();
   return {

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
+import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { countRows, forumRequests, insertPost, storedPost } from '../../../test/forum.ts';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
 import { forumLikes } from '../db/schema.ts';
 
 let t: TestApp;
@@ -13,9 +12,7 @@ beforeAll(async () => {
   t = await createTestApp({
     seed: false,
     // The concurrency tests sign up 30 players from one address.
-    config: {
-      rateLimits: { ...DEFAULT_RATE_LIMITS, signUpPerIp: { limit: 1000, windowSeconds: 3600 } },
-    },
+    limits: { signUpPerIp: NO_LIMIT },
   });
   alice = await signUp(t.app);
   bob = await signUp(t.app);

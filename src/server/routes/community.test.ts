@@ -1,9 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
+import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { countRows, forumRequests, insertPost, storedPost } from '../../../test/forum.ts';
 import type { ForumPost } from '../../core/schemas/community.ts';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
 import { events, forumPosts } from '../db/schema.ts';
 
 const DAY = 86_400_000;
@@ -17,9 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({
     seed: false,
     // The concurrency tests sign up 30 players from one address.
-    config: {
-      rateLimits: { ...DEFAULT_RATE_LIMITS, signUpPerIp: { limit: 1000, windowSeconds: 3600 } },
-    },
+    limits: { signUpPerIp: NO_LIMIT },
   });
   alice = await signUp(t.app);
   bob = await signUp(t.app);
@@ -328,9 +325,7 @@ describe('write rate limit', () => {
   beforeAll(async () => {
     small = await createTestApp({
       seed: false,
-      config: {
-        rateLimits: { ...DEFAULT_RATE_LIMITS, writesPerUser: { limit: 2, windowSeconds: 60 } },
-      },
+      limits: { writesPerUser: { limit: 2, windowSeconds: 60 } },
     });
   });
   afterAll(() => small.close());

@@ -2,26 +2,20 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  NO_LIMIT,
   signUp,
   uploadPhoto,
   type Player,
   type TestApp,
 } from '../../../test/app.ts';
 import { levelForScore } from '../../core/rules.ts';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
 import { discoveries, subscriptions } from '../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
-    config: {
-      rateLimits: {
-        ...DEFAULT_RATE_LIMITS,
-        signUpPerIp: { limit: 1000, windowSeconds: 3600 },
-        writesPerUser: { limit: 1000, windowSeconds: 60 },
-      },
-    },
+    limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
   });
 });
 afterAll(() => t.close());
@@ -320,9 +314,7 @@ describe('rate limit', () => {
   it('answers 429 past writesPerUser and inserts nothing', async () => {
     const small = await createTestApp({
       seed: false,
-      config: {
-        rateLimits: { ...DEFAULT_RATE_LIMITS, writesPerUser: { limit: 3, windowSeconds: 60 } },
-      },
+      limits: { writesPerUser: { limit: 3, windowSeconds: 60 } },
     });
     try {
       const p = await signUp(small.app);

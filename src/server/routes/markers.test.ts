@@ -1,7 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
 import { markers } from '../db/schema.ts';
 
 let t: TestApp;
@@ -129,9 +128,7 @@ describe('rate limit', () => {
   it('answers 429 past writesPerUser and stores nothing', async () => {
     const small = await createTestApp({
       seed: false,
-      config: {
-        rateLimits: { ...DEFAULT_RATE_LIMITS, writesPerUser: { limit: 2, windowSeconds: 60 } },
-      },
+      limits: { writesPerUser: { limit: 2, windowSeconds: 60 } },
     });
     try {
       const p = await signUp(small.app);

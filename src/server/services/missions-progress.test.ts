@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  NO_LIMIT,
   signUp,
   uploadPhoto,
   type Player,
   type TestApp,
 } from '../../../test/app.ts';
 import { EARTH_RADIUS_KM } from '../../core/geo.ts';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
 import { missionCompletions, missions, subscriptions } from '../db/schema.ts';
 
 /** Mission progress is exercised through the real discovery routes on a real database. */
@@ -17,13 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
-    config: {
-      rateLimits: {
-        ...DEFAULT_RATE_LIMITS,
-        signUpPerIp: { limit: 1000, windowSeconds: 3600 },
-        writesPerUser: { limit: 1000, windowSeconds: 60 },
-      },
-    },
+    limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
   });
 });
 afterAll(() => t.close());
