@@ -76,7 +76,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         throw forbidden('Cross-site request refused.');
       }
     }
-    if (!path.startsWith('/api/') && !path.startsWith('/objects/')) return;
+    // Only the API reads the player; photos and static files are public and skip the lookup.
+    if (!path.startsWith('/api/')) return;
     const id = request.cookies[cookieName];
     if (!id || id.length > 100) return;
     request.sessionId = id;

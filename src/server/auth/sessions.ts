@@ -29,23 +29,32 @@ export type SessionUser = typeof users.$inferSelect & {
   proPeriodEnd: Date | null;
 };
 
-export async function findSessionUser(db: Db, id: string): Promise<SessionUser | null> {
-  const rows = await db
-    .select({
-      user: users,
-      subscriptionStatus: subscriptions.status,
-      proPeriodEnd: subscriptions.currentPeriodEnd,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
+/** The columns of a SessionUser: the account and its subscription's Pro status. */
+export const sessionUserColumns = {
+  user: users,
+  subscriptionStatus: subscriptions.status,
+  proPeriodEnd: subscriptions.currentPeriodEnd,
+};
+
+export function toSessionUser(row: {
+  user: typeof users.$inferSelect;
+  subscriptionStatus: string | null;
+  proPeriodEnd: Date | null;
+}): SessionUser {
   return {
     ...row.user,
     subscriptionStatus: row.subscriptionStatus,
     proPeriodEnd: row.proPeriodEnd,
   };
+}
+
+export async function findSessionUser(db: Db, id: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select(sessionUserColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ? toSessionUser(row) : null;
 }

@@ -6,7 +6,7 @@ import { UsernameSchema, type User } from '../../core/schemas/user.ts';
 import type { PasswordHashCost } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { subscriptions, users } from '../db/schema.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import { sessionUserColumns, toSessionUser, type SessionUser } from '../auth/sessions.ts';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -34,20 +34,13 @@ export function toUserDto(user: SessionUser): User {
 }
 
 export async function getSessionUserById(db: Db, id: string): Promise<SessionUser | null> {
-  const rows = await db
-    .select({
-      user: users,
-      subscriptionStatus: subscriptions.status,
-      proPeriodEnd: subscriptions.currentPeriodEnd,
-    })
+  const [row] = await db
+    .select(sessionUserColumns)
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
-  const row = rows[0];
-  return row
-    ? { ...row.user, subscriptionStatus: row.subscriptionStatus, proPeriodEnd: row.proPeriodEnd }
-    : null;
+  return row ? toSessionUser(row) : null;
 }
 
 async function findByUsername(db: Db, username: string) {
