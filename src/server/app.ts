@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { registerDocs } from './docs.ts';
+import { mapOrigins } from './map-sources.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './static.ts';
 import { LocalObjectStore } from './storage/local-store.ts';
@@ -51,17 +52,22 @@ const SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-const DEFAULT_CSP = [
-  "default-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "worker-src 'self' blob:",
-  // The landing page's trailer, embedded only when a visitor presses play.
-  'frame-src https://www.youtube-nocookie.com',
-].join('; ');
+/** The policy for every response but the API docs page; map imagery origins come from config. */
+function contentSecurityPolicy(config: Config): string {
+  const map = mapOrigins(config.mapSources).join(' ');
+  return [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    `img-src 'self' data: blob: ${map}`.trim(),
+    `connect-src 'self' ${map}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "worker-src 'self' blob:",
+    // The landing page's trailer, embedded only when a visitor presses play.
+    'frame-src https://www.youtube-nocookie.com',
+  ].join('; ');
+}
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
@@ -89,11 +95,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
+  const csp = contentSecurityPolicy(config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
     if (!reply.hasHeader('content-security-policy') && !request.url.startsWith('/api/docs')) {
-      reply.header('content-security-policy', DEFAULT_CSP);
+      reply.header('content-security-policy', csp);
     }
   });
 

@@ -1,5 +1,21 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { MapSources } from '../core/schemas/map.ts';
+import { mapSourcesFromEnv } from './map-sources.ts';
+
+/** "off", or http(s) URL templates separated by spaces or commas. */
+const tileTemplates = z
+  .string()
+  .refine(
+    (v) =>
+      v.trim() === 'off' ||
+      v
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .every((u) => /^https?:\/\/\S+$/.test(u)),
+    'must be "off" or http(s) URL templates separated by spaces or commas',
+  )
+  .optional();
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,6 +45,16 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_ID: z.string().optional(),
+  MAP_SATELLITE_TILES: tileTemplates,
+  MAP_SATELLITE_ATTRIBUTION: z.string().max(500).optional(),
+  MAP_STANDARD_SATELLITE_TILES: tileTemplates,
+  MAP_STANDARD_SATELLITE_ATTRIBUTION: z.string().max(500).optional(),
+  MAP_LABEL_TILES: tileTemplates,
+  MAP_LABEL_ATTRIBUTION: z.string().max(500).optional(),
+  MAP_TERRAIN_TILES: tileTemplates,
+  MAP_TERRAIN_ATTRIBUTION: z.string().max(500).optional(),
+  MAP_BUILDINGS_URL: z.union([z.literal('off'), z.url({ protocol: /^https?$/ })]).optional(),
+  MAP_BUILDINGS_ATTRIBUTION: z.string().max(500).optional(),
 });
 
 /** scrypt cost (ASVS 5.0 appendix C: N ≥ 2^17, r 8, p 1). Only tests pass a cheaper one. */
@@ -73,6 +99,8 @@ export interface Config {
   trailerYoutubeId: string | null;
   /** Seed starter content on start-up (tests that need an empty catalogue turn it off). */
   seed: boolean;
+  /** Imagery, terrain and buildings for the map (MAP_* variables). */
+  mapSources: MapSources;
 }
 
 export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
@@ -122,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trailerYoutubeId: e.TRAILER_YOUTUBE_ID ?? null,
     seed: e.SEED_CONTENT,
+    mapSources: mapSourcesFromEnv(e),
   };
 }

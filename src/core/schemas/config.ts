@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MapSourcesSchema } from './map.ts';
 
 /** The only server configuration the browser sees (GET /api/config). */
 export const PublicConfigSchema = z.object({
@@ -6,6 +7,7 @@ export const PublicConfigSchema = z.object({
   payments: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable() }),
   defaultLocation: z.object({ latitude: z.number(), longitude: z.number() }),
   trailer: z.object({ youtubeId: z.string().nullable() }),
+  map: MapSourcesSchema,
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

@@ -109,6 +109,10 @@ export const NearbyDiscoverySchema = z.object({
 
 export type NearbyDiscovery = z.infer<typeof NearbyDiscoverySchema>;
 
+/** A discovery as the map's location panel shows it to any signed-in player. */
+export const MapDiscoverySchema = NearbyDiscoverySchema.omit({ distanceKm: true });
+export type MapDiscovery = z.infer<typeof MapDiscoverySchema>;
+
 export const NearbyQuerySchema = z.object({
   latitude: latitudeQuery,
   longitude: longitudeQuery,

@@ -21,6 +21,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       defaultLocation: { ...FALLBACK_LOCATION },
       trailer: { youtubeId: app.config.trailerYoutubeId },
+      map: app.config.mapSources,
     }),
   );
 };

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorSchema } from '../../core/schemas/common.ts';
+import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
 import {
   CreateDiscoverySchema,
   CreateGraffitiSchema,
   CreatedDiscoverySchema,
+  MapDiscoverySchema,
   NearbyDiscoverySchema,
   NearbyQuerySchema,
   UserDiscoveriesQuerySchema,
   UserDiscoverySchema,
 } from '../../core/schemas/discoveries.ts';
+import { BoundsQuerySchema, MapPointsSchema, type MapPoints } from '../../core/schemas/map.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import {
   createDiscovery,
@@ -17,6 +19,7 @@ import {
   listUserDiscoveries,
   nearbyDiscoveries,
 } from '../services/discoveries.ts';
+import { discoveryPointsJson, getMapDiscovery } from '../services/discovery-map.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 
 const createResponses = {
@@ -103,6 +106,39 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { latitude, longitude, radius } = request.query;
       return nearbyDiscoveries(db, { latitude, longitude }, radius);
     },
+  );
+
+  app.get(
+    '/api/discoveries/in-view',
+    {
+      schema: {
+        summary:
+          "Every player's discoveries inside the visible map box, compact for the map: " +
+          '[id, latitude, longitude, imageUrl] per point, newest first, at most 100,000 ' +
+          '(truncated says when more matched); signed in only',
+        tags: ['discoveries'],
+        querystring: BoundsQuerySchema,
+        response: { 200: MapPointsSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Already JSON text of MapPointsSchema: a string payload skips the response serializer.
+      const json = await discoveryPointsJson(db, request.query);
+      return reply.type('application/json').send(json as unknown as MapPoints);
+    },
+  );
+
+  app.get(
+    '/api/discoveries/:id',
+    {
+      schema: {
+        summary: 'One discovery as the map shows it to any signed-in player',
+        tags: ['discoveries'],
+        params: IdParamsSchema,
+        response: { 200: MapDiscoverySchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => getMapDiscovery(db, request.params.id),
   );
 };
 

@@ -6,7 +6,8 @@ import {
   NearbyLegalWallSchema,
   NearbyWallsQuerySchema,
 } from '../../core/schemas/walls.ts';
-import { getWall, listWalls, nearbyWalls } from '../services/walls.ts';
+import { BoundsQuerySchema } from '../../core/schemas/map.ts';
+import { getWall, listWalls, nearbyWalls, wallsInView } from '../services/walls.ts';
 
 /**
  * Legal graffiti walls. Public: where walls are is public information (the seed cites public
@@ -43,6 +44,21 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
       const { latitude, longitude, radius } = request.query;
       return nearbyWalls(db, { latitude, longitude }, radius);
     },
+  );
+
+  app.get(
+    '/api/legal-walls/in-view',
+    {
+      schema: {
+        summary:
+          'Legal walls inside the visible map box (west > east crosses the antimeridian), ' +
+          'at most 1000 (public, no sign-in needed)',
+        tags: ['legal-walls'],
+        querystring: BoundsQuerySchema,
+        response: { 200: z.array(LegalWallSchema), 400: ErrorSchema },
+      },
+    },
+    async (request) => wallsInView(db, request.query),
   );
 
   app.get(

@@ -50,3 +50,19 @@ export function withinRadius(
 ): SQL {
   return sql`(${withinBox(lat, lng, centre, radiusKm)} and ${distanceKmSql(lat, lng, centre)} <= ${float(radiusKm)})`;
 }
+
+export interface Bounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** True for rows inside the map's visible box; west > east wraps across the antimeridian. */
+export function withinBounds(lat: AnyColumn, lng: AnyColumn, b: Bounds): SQL {
+  const lngTest =
+    b.west <= b.east
+      ? sql`${lng} between ${float(b.west)} and ${float(b.east)}`
+      : sql`(${lng} >= ${float(b.west)} or ${lng} <= ${float(b.east)})`;
+  return sql`(${lat} between ${float(b.south)} and ${float(b.north)} and ${lngTest})`;
+}

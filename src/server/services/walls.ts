@@ -3,7 +3,17 @@ import type { LegalWall, NearbyLegalWall } from '../../core/schemas/walls.ts';
 import type { Db } from '../db/client.ts';
 import { legalWalls } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
+import {
+  NEARBY_LIMIT,
+  distanceKmSql,
+  withinBounds,
+  withinRadius,
+  type Bounds,
+  type Centre,
+} from './nearby.ts';
+
+/** Most walls one map view shows; far more than any city has. */
+export const IN_VIEW_WALLS_LIMIT = 1000;
 
 /** The public columns of a wall (the seed's `source` stays in the database). */
 const wallColumns = {
@@ -46,4 +56,14 @@ export async function nearbyWalls(
     .where(withinRadius(legalWalls.latitude, legalWalls.longitude, centre, radiusKm))
     .orderBy(distance, asc(legalWalls.id))
     .limit(NEARBY_LIMIT);
+}
+
+/** Walls inside the visible map box, for the map's markers. */
+export async function wallsInView(db: Db, bounds: Bounds): Promise<LegalWall[]> {
+  return db
+    .select(wallColumns)
+    .from(legalWalls)
+    .where(withinBounds(legalWalls.latitude, legalWalls.longitude, bounds))
+    .orderBy(asc(legalWalls.id))
+    .limit(IN_VIEW_WALLS_LIMIT);
 }

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LatitudeSchema, latitudeQuery, longitudeQuery } from './common.ts';
+
+/** A raster tile layer: URL templates ({z}/{x}/{y}), the deepest zoom it has, whose it is. */
+export const RasterSourceSchema = z.object({
+  tiles: z.array(z.string()).min(1),
+  maxzoom: z.number().int().min(0).max(24),
+  attribution: z.string(),
+});
+
+/** Elevation tiles for the 3D view's terrain. */
+export const TerrainSourceSchema = RasterSourceSchema.extend({
+  encoding: z.enum(['terrarium', 'mapbox']),
+});
+
+/** Vector tiles with a building layer (OpenMapTiles schema: render_height, render_min_height). */
+export const BuildingsSourceSchema = z.object({
+  url: z.string(),
+  sourceLayer: z.string(),
+  attribution: z.string(),
+});
+
+/**
+ * Where the map's imagery comes from (GET /api/config `map`). A null source is switched off;
+ * the map types that need it then refuse to switch (docs/decisions/006-map-sources.md).
+ */
+export const MapSourcesSchema = z.object({
+  satellite: RasterSourceSchema.nullable(),
+  standardSatellite: RasterSourceSchema.nullable(),
+  labels: RasterSourceSchema.nullable(),
+  terrain: TerrainSourceSchema.nullable(),
+  buildings: BuildingsSourceSchema.nullable(),
+});
+export type MapSources = z.infer<typeof MapSourcesSchema>;
+export type RasterSource = z.infer<typeof RasterSourceSchema>;
+
+/**
+ * The visible part of the map. west > east is a box across the antimeridian (the Pacific
+ * seen from Australia), which the server splits in two longitude ranges.
+ */
+export const BoundsQuerySchema = z
+  .object({
+    west: longitudeQuery,
+    south: latitudeQuery,
+    east: longitudeQuery,
+    north: latitudeQuery,
+  })
+  .refine((b) => b.south <= b.north, { message: 'south must not be above north', path: ['south'] });
+export type BoundsQuery = z.infer<typeof BoundsQuerySchema>;
+
+/** Most discoveries one in-view answer carries: the map stays smooth with this many. */
+export const MAP_POINTS_LIMIT = 100_000;
+
+/**
+ * Discoveries in view, compact for the map: [id, latitude, longitude, imageUrl] per point,
+ * newest first; `truncated` when more than MAP_POINTS_LIMIT matched.
+ */
+export const MapPointsSchema = z.object({
+  points: z.array(z.tuple([z.string(), LatitudeSchema, z.number(), z.string().nullable()])),
+  truncated: z.boolean(),
+});
+export type MapPoints = z.infer<typeof MapPointsSchema>;

@@ -1,0 +1,58 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { MAP_POINTS_LIMIT } from '../../core/schemas/map.ts';
+import type { EmojiPin } from '../../core/schemas/common.ts';
+import type { MapDiscovery } from '../../core/schemas/discoveries.ts';
+import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+import { discoveries, users } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { withinBounds, type Bounds } from './nearby.ts';
+
+/**
+ * Discoveries for the map. The in-view answer can hold 100,000 points, so it is written as
+ * JSON text straight from the rows (no per-row objects or schema pass): [id, lat, lng, image].
+ */
+export async function discoveryPointsJson(db: Db, bounds: Bounds): Promise<string> {
+  const result = await db.execute(sql`
+    select ${discoveries.id} as id, ${discoveries.latitude} as lat,
+           ${discoveries.longitude} as lng, ${discoveries.imageUrl} as image
+    from ${discoveries}
+    where ${withinBounds(discoveries.latitude, discoveries.longitude, bounds)}
+    order by ${discoveries.createdAt} desc, ${discoveries.id} desc
+    limit ${MAP_POINTS_LIMIT + 1}`);
+  const rows = rowsOf<{ id: string; lat: number; lng: number; image: string | null }>(result);
+  const truncated = rows.length > MAP_POINTS_LIMIT;
+  const parts: string[] = [];
+  const count = Math.min(rows.length, MAP_POINTS_LIMIT);
+  for (let i = 0; i < count; i++) {
+    const r = rows[i]!;
+    parts.push(
+      `[${JSON.stringify(r.id)},${Number(r.lat)},${Number(r.lng)},${r.image === null ? 'null' : JSON.stringify(r.image)}]`,
+    );
+  }
+  return `{"points":[${parts.join(',')}],"truncated":${truncated}}`;
+}
+
+/** One discovery as any signed-in player sees it on the map (the location panel). */
+export async function getMapDiscovery(db: Db, id: string): Promise<MapDiscovery> {
+  const [row] = await db
+    .select({
+      id: discoveries.id,
+      name: discoveries.name,
+      description: discoveries.description,
+      imageUrl: discoveries.imageUrl,
+      emojiPin: discoveries.emojiPin,
+      kind: discoveries.kind,
+      latitude: discoveries.latitude,
+      longitude: discoveries.longitude,
+      username: users.username,
+      createdAt: discoveries.createdAt,
+    })
+    .from(discoveries)
+    .leftJoin(users, eq(users.id, discoveries.userId))
+    .where(eq(discoveries.id, id))
+    .orderBy(desc(discoveries.createdAt))
+    .limit(1);
+  if (!row) throw notFound('Discovery not found');
+  return { ...row, emojiPin: row.emojiPin as EmojiPin, createdAt: row.createdAt.toISOString() };
+}
