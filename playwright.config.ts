@@ -6,11 +6,22 @@ import { defineConfig, devices } from '@playwright/test';
 // Workers re-read this file; the environment keeps one set of ports and data dirs per run.
 process.env.E2E_PORT ??= '3457';
 process.env.E2E_EMPTY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_TILE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-'));
 process.env.E2E_EMPTY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-empty-'));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 // Another host name, so the two servers' session cookies never mix.
 const emptyURL = `http://127.0.0.1:${process.env.E2E_EMPTY_PORT}`;
+
+/** The map's imagery, terrain and buildings come from a local stand-in (e2e/tile-server.ts). */
+export const TILE_ORIGIN = `http://127.0.0.1:${process.env.E2E_TILE_PORT}`;
+const mapSources = {
+  MAP_SATELLITE_TILES: `${TILE_ORIGIN}/sat/{z}/{x}/{y}.png`,
+  MAP_STANDARD_SATELLITE_TILES: `${TILE_ORIGIN}/standard/{z}/{x}/{y}.png`,
+  MAP_LABEL_TILES: `${TILE_ORIGIN}/labels/{z}/{x}/{y}.png`,
+  MAP_TERRAIN_TILES: `${TILE_ORIGIN}/terrain/{z}/{x}/{y}.png`,
+  MAP_BUILDINGS_URL: `${TILE_ORIGIN}/buildings.json`,
+};
 
 /** Debian's Chromium: browsers are never downloaded at install time. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,6 +44,9 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       // Any well-formed id: the provider is unreachable from the test machine.
       TRAILER_YOUTUBE_ID: 'StreetScope',
       E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',
+      ...mapSources,
+      // The empty server has no road and label tiles: Enhanced Hybrid cannot switch on there.
+      ...(seed ? {} : { MAP_LABEL_TILES: 'off' }),
     },
   };
 }
@@ -60,6 +74,12 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   // Both serve the build that `npm run test:e2e` makes first.
   webServer: [
+    {
+      command: 'tsx e2e/tile-server.ts',
+      url: `${TILE_ORIGIN}/buildings.json`,
+      reuseExistingServer: false,
+      env: { TILE_PORT: process.env.E2E_TILE_PORT },
+    },
     server(baseURL, process.env.E2E_PORT, process.env.E2E_DATA_DIR, true),
     server(emptyURL, process.env.E2E_EMPTY_PORT, process.env.E2E_EMPTY_DATA_DIR, false),
   ],

@@ -58,7 +58,27 @@ export async function signUp(
   return { id: me.id, username };
 }
 
-export const test = base.extend<{ consoleErrors: string[]; player: SignedInPlayer }>({
+/** Anything but this machine: the servers under test and the local tile stand-in. */
+const OFF_MACHINE = /^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/])[a-z]+:\/\//;
+
+export const test = base.extend<{
+  consoleErrors: string[];
+  offMachineRequests: string[];
+  player: SignedInPlayer;
+}>({
+  /** No request leaves the machine: any attempt is refused and fails the test. */
+  offMachineRequests: [
+    async ({ page }, use) => {
+      const attempts: string[] = [];
+      await page.route(OFF_MACHINE, (route) => {
+        attempts.push(route.request().url());
+        return route.abort('blockedbyclient');
+      });
+      await use(attempts);
+      expect(attempts, 'requests that would leave the machine').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = new URL('../dist/client/', import.meta.url).pathname;
-const TEXT = /\.(js|css|svg|json|html|txt|map)$/;
+const TEXT = /\.(m?js|css|svg|json|html|txt|map)$/;
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -1,11 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { SEARCH_RADIUS_KM } from '../../core/constants.ts';
 import type {
   CreateDiscovery,
   CreatedDiscovery,
+  MapDiscovery,
   NearbyDiscovery,
   UserDiscovery,
 } from '../../core/schemas/discoveries.ts';
+import type { BoundsQuery, MapPoints } from '../../core/schemas/map.ts';
 import type { Coordinates } from '../hooks/use-geolocation.ts';
 import { apiRequest, getQueryFn, throwIfResNotOk } from '../lib/query-client.ts';
 import { authKeys } from './auth.ts';
@@ -14,6 +16,8 @@ import { authKeys } from './auth.ts';
 export const discoveryKeys = {
   user: ['/api/discoveries/user'] as const,
   nearbyAll: ['/api/discoveries/nearby'] as const,
+  inViewAll: ['/api/discoveries/in-view'] as const,
+  one: (id: string) => ['/api/discoveries', id] as const,
   nearby: (centre: Coordinates, radius: number) =>
     [
       ...discoveryKeys.nearbyAll,
@@ -76,7 +80,41 @@ export function useCreateDiscovery() {
         queryClient.invalidateQueries({ queryKey: authKeys.user }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.inViewAll }),
       ]);
     },
+  });
+}
+
+/** GET /api/discoveries/in-view: compact points for the map's fetch box (up to 100,000). */
+export function discoveryPointsQuery(bounds: BoundsQuery | null) {
+  return queryOptions({
+    queryKey: [...discoveryKeys.inViewAll, bounds] as const,
+    enabled: bounds !== null,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }): Promise<MapPoints> => {
+      const { west, south, east, north } = bounds!;
+      const params = new URLSearchParams({
+        west: String(west),
+        south: String(south),
+        east: String(east),
+        north: String(north),
+      });
+      const res = await fetch(`/api/discoveries/in-view?${params}`, {
+        credentials: 'include',
+        signal,
+      });
+      await throwIfResNotOk(res);
+      return (await res.json()) as MapPoints;
+    },
+  });
+}
+
+/** GET /api/discoveries/:id: one discovery for the map's location panel. */
+export function discoveryQuery(id: string | null) {
+  return queryOptions({
+    queryKey: discoveryKeys.one(id ?? ''),
+    enabled: id !== null,
+    queryFn: getQueryFn<MapDiscovery>({ on401: 'throw' }),
   });
 }

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { SEARCH_RADIUS_KM } from '../../core/constants.ts';
+import type { BoundsQuery } from '../../core/schemas/map.ts';
 import type { LegalWall, NearbyLegalWall } from '../../core/schemas/walls.ts';
 import type { Coordinates } from '../hooks/use-geolocation.ts';
 import { getQueryFn, throwIfResNotOk } from '../lib/query-client.ts';
@@ -33,6 +34,7 @@ export function nearbyWallsQuery(
   const key = wallKeys.nearby(centre, radius);
   return queryOptions({
     queryKey: key,
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<NearbyLegalWall[]> => {
       const { latitude, longitude } = key[2];
       const params = new URLSearchParams({
@@ -46,6 +48,31 @@ export function nearbyWallsQuery(
       });
       await throwIfResNotOk(res);
       return (await res.json()) as NearbyLegalWall[];
+    },
+  });
+}
+
+const boundsParams = (b: BoundsQuery) =>
+  new URLSearchParams({
+    west: String(b.west),
+    south: String(b.south),
+    east: String(b.east),
+    north: String(b.north),
+  });
+
+/** GET /api/legal-walls/in-view: the walls inside the map's fetch box, for its markers. */
+export function wallsInViewQuery(bounds: BoundsQuery | null) {
+  return queryOptions({
+    queryKey: [...wallKeys.all, 'in-view', bounds] as const,
+    enabled: bounds !== null,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }): Promise<LegalWall[]> => {
+      const res = await fetch(`/api/legal-walls/in-view?${boundsParams(bounds!)}`, {
+        credentials: 'include',
+        signal,
+      });
+      await throwIfResNotOk(res);
+      return (await res.json()) as LegalWall[];
     },
   });
 }

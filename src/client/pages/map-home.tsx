@@ -1,55 +1,146 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { NearbyLegalWall } from '../../core/schemas/walls.ts';
-import { nearbyDiscoveriesQuery } from '../api/discoveries.ts';
-import { nearbyWallsQuery } from '../api/walls.ts';
+import { Suspense, useEffect, useState } from 'react';
+import { FALLBACK_LOCATION } from '../../core/constants.ts';
+import { distanceKm } from '../../core/geo.ts';
+import type { LegalWall } from '../../core/schemas/walls.ts';
+import { configQuery } from '../api/config.ts';
+import {
+  discoveryPointsQuery,
+  discoveryQuery,
+  nearbyDiscoveriesQuery,
+} from '../api/discoveries.ts';
+import { markersQuery, useDropMarker } from '../api/markers.ts';
+import { nearbyWallsQuery, wallsInViewQuery } from '../api/walls.ts';
 import { PageSkeleton } from '../components/layout/page-skeleton.tsx';
 import { SideNav } from '../components/layout/side-nav.tsx';
 import { ActionBar } from '../components/map-home/action-bar.tsx';
 import { AllowLocationCard } from '../components/map-home/allow-location-card.tsx';
 import { CaptureDialog } from '../components/map-home/capture-dialog.tsx';
-import { LocationPanel, wallToPlace } from '../components/map-home/location-panel.tsx';
+import { GraffitiDialog } from '../components/map-home/graffiti-dialog.tsx';
+import { ImagingControls } from '../components/map-home/imaging-controls.tsx';
+import { ImagingPanel } from '../components/map-home/imaging-panel.tsx';
+import { LazyMapView } from '../components/map-home/lazy-map.ts';
+import {
+  LocationPanel,
+  discoveryToPlace,
+  wallToPlace,
+} from '../components/map-home/location-panel.tsx';
+import { MapErrorBoundary } from '../components/map-home/map-error-boundary.tsx';
+import { MapFailure, MapLoading } from '../components/map-home/map-failure.tsx';
 import { MapHeader } from '../components/map-home/map-header.tsx';
 import { useMapLink } from '../components/map-home/map-params.ts';
-import { MapStage, type CentreKind } from '../components/map-home/map-stage.tsx';
-import { StageStatus } from '../components/map-home/stage-status.tsx';
+import { StageStatus, type CentreKind } from '../components/map-home/stage-status.tsx';
 import { WallsPanel } from '../components/map-home/walls-panel.tsx';
+import type { MapHandle } from '../components/map/map-handle.ts';
+import { CAMERA, type LayerOptions, type MapType } from '../components/map/map-types.ts';
+import type { Camera, MapViewState } from '../components/map/map-view.tsx';
+import { fetchBoxFor, type Bounds } from '../components/map/view-bounds.ts';
 import { useAuth } from '../hooks/use-auth.ts';
-import { useGeolocation } from '../hooks/use-geolocation.ts';
+import { useGeolocation, type Coordinates } from '../hooks/use-geolocation.ts';
+import { toast } from '../hooks/use-toast.ts';
 import { cn } from '../lib/cn.ts';
-import { FALLBACK_LOCATION } from '../../core/constants.ts';
+
+type Selection = { kind: 'wall'; wall: LegalWall } | { kind: 'discovery'; id: string } | null;
 
 /**
- * SPEC §2 map home (/ signed in). The centre is the map link's ?lat&lng when present, else the
- * player's location, else the Gold Coast fallback; legal walls are searched around the centre,
- * discoveries around the player.
+ * SPEC §2 map home (/ signed in). The map starts at the map link's ?lat&lng&zoom, else the
+ * player's location, else the Gold Coast fallback. Markers and discoveries load for the box
+ * around the view; the walls panel lists walls within 10 km of the map centre.
  */
 export default function MapHome() {
   const { user } = useAuth();
   const geo = useGeolocation();
   const link = useMapLink();
+  const config = useQuery(configQuery);
   const [menuOpen, setMenuOpen] = useState(false);
   const [captureOpen, setCaptureOpen] = useState(false);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const [graffitiSpot, setGraffitiSpot] = useState<Coordinates | null>(null);
+  const [selection, setSelection] = useState<Selection>(null);
+  const [mapState, setMapState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [imagery, setImagery] = useState<'online' | 'offline' | null>(null);
+  const [handle, setHandle] = useState<MapHandle | null>(null);
+  const [layers, setLayers] = useState<LayerOptions>({
+    type: 'street_art_satellite',
+    buildings: true,
+    enhanced: false,
+  });
+  const [camera, setCamera] = useState<Camera>({
+    zoom: link?.zoom ?? CAMERA.defaultZoom,
+    pitch: CAMERA.tilt.initial,
+    bearing: CAMERA.rotation.initial,
+  });
+  const [view, setView] = useState<MapViewState | null>(null);
+  const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
 
-  const centre = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
+  const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
   const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
+  const centre = view?.centre ?? start;
 
-  const walls = useQuery(nearbyWallsQuery(centre));
-  const discoveries = useQuery(nearbyDiscoveriesQuery(geo.location));
-  const selected = walls.data?.find((w) => w.id === selectedId) ?? null;
+  const nearbyWalls = useQuery(nearbyWallsQuery(centre));
+  const wallsInView = useQuery(wallsInViewQuery(fetchBox));
+  const points = useQuery(discoveryPointsQuery(fetchBox));
+  const markers = useQuery(markersQuery);
+  const nearbyDiscoveries = useQuery(nearbyDiscoveriesQuery(geo.location));
+  const discovery = useQuery(discoveryQuery(selection?.kind === 'discovery' ? selection.id : null));
+  const dropMarker = useDropMarker();
+
+  // A location found after the map started (or a new map link) moves the map there.
+  const target = link?.centre ?? (geo.source === 'device' ? geo.location : null);
+  useEffect(() => {
+    if (handle && target) handle.flyTo(target, link?.zoom);
+  }, [handle, target?.latitude, target?.longitude, link?.zoom]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!user) return <PageSkeleton />;
 
-  const selectWall = (wall: NearbyLegalWall) => setSelectedId(wall.id);
+  const place =
+    selection?.kind === 'wall'
+      ? wallToPlace({
+          ...selection.wall,
+          distanceKm: distanceKm(
+            centre.latitude,
+            centre.longitude,
+            selection.wall.latitude,
+            selection.wall.longitude,
+          ),
+        })
+      : selection?.kind === 'discovery' && discovery.data
+        ? discoveryToPlace(discovery.data)
+        : null;
+
   const closePanel = () => {
-    const id = selectedId;
-    setSelectedId(null);
+    const id = selection?.kind === 'wall' ? selection.wall.id : null;
+    setSelection(null);
     // Back to the list entry the panel came from, once the list is visible again.
     requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`[data-wall-id="${id}"]`)?.focus(),
+      document.querySelector<HTMLElement>(`li [data-wall-id="${id}"]`)?.focus(),
     );
   };
+
+  const switchMapType = (type: MapType) => {
+    try {
+      if (!handle) throw new Error('Map not ready');
+      handle.setMapType(type);
+      setLayers((l) => ({ ...l, type }));
+    } catch {
+      toast({ title: 'Error', description: 'Failed to switch map type', variant: 'destructive' });
+    }
+  };
+
+  const drop = (spot: Coordinates) =>
+    dropMarker.mutate(spot, {
+      onSuccess: () =>
+        toast({ title: 'Marker Dropped!', description: 'Your custom marker has been placed.' }),
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to drop marker. Please try again.',
+          variant: 'destructive',
+        }),
+    });
+
+  const ready = mapState === 'ready' && handle !== null;
+  const sidePanelOpen = controlsOpen || place !== null;
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-wall">
@@ -57,46 +148,108 @@ export default function MapHome() {
 
       <main className="relative min-h-0 flex-1">
         <h1 className="sr-only">StreetScope map</h1>
-        <MapStage
-          centre={centre}
-          centreKind={centreKind}
-          walls={walls.data ?? []}
-          selectedWallId={selectedId}
-          onSelectWall={selectWall}
-        />
-
-        <div className="pointer-events-none absolute inset-0 flex flex-col gap-3 p-3 md:flex-row md:items-start md:p-4">
-          <div className="flex min-h-0 flex-1 flex-col gap-3 md:h-full md:w-80 md:flex-none">
-            <StageStatus
-              centre={centre}
-              centreKind={centreKind}
-              zoom={link?.zoom ?? null}
-              nearbyDiscoveries={discoveries.data?.length ?? null}
-              canReturnToPlayer={!!link && geo.source === 'device'}
-            />
-            {!geo.location && (
-              <AllowLocationCard
-                locating={geo.status === 'locating'}
-                onAllow={geo.requestLocation}
+        {config.data && mapState !== 'failed' && (
+          <MapErrorBoundary onError={() => setMapState('failed')}>
+            <Suspense fallback={null}>
+              <LazyMapView
+                sources={config.data.map}
+                initialCentre={start}
+                initialZoom={link?.zoom ?? CAMERA.defaultZoom}
+                initialLayers={layers}
+                walls={wallsInView.data ?? []}
+                selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
+                points={points.data?.points}
+                player={geo.source === 'device' ? geo.location : null}
+                markers={markers.data ?? []}
+                onReady={(h) => {
+                  setHandle(h);
+                  setMapState('ready');
+                }}
+                onFail={() => setMapState('failed')}
+                onCamera={setCamera}
+                onView={(v) => {
+                  setView(v);
+                  setFetchBox((current) => fetchBoxFor(v.bounds, current));
+                }}
+                onSelectWall={(wall) => setSelection({ kind: 'wall', wall })}
+                onSelectDiscovery={(id) => setSelection({ kind: 'discovery', id })}
+                onSpotClick={setGraffitiSpot}
+                onDropMarker={drop}
+                onImagery={setImagery}
               />
+            </Suspense>
+          </MapErrorBoundary>
+        )}
+        {mapState === 'loading' && <MapLoading />}
+        {mapState === 'failed' && <MapFailure />}
+
+        {mapState !== 'failed' && (
+          <div className="pointer-events-none absolute inset-0 flex flex-col gap-3 p-3 pb-9 md:flex-row md:items-start md:p-4 md:pb-9">
+            <div className="flex min-h-0 flex-1 flex-col gap-3 md:h-full md:w-80 md:flex-none">
+              <StageStatus
+                centre={centre}
+                centreKind={centreKind}
+                zoom={view ? Math.round(view.zoom) : (link?.zoom ?? null)}
+                nearbyDiscoveries={nearbyDiscoveries.data?.length ?? null}
+                canReturnToPlayer={!!link && geo.source === 'device'}
+                imagery={ready ? (imagery ?? 'online') : null}
+              />
+              {!geo.location && (
+                <AllowLocationCard
+                  locating={geo.status === 'locating'}
+                  onAllow={geo.requestLocation}
+                />
+              )}
+              <ImagingPanel
+                mapType={layers.type}
+                disabled={!ready}
+                onMapType={switchMapType}
+                onMaxZoom={() => handle?.zoomBy(CAMERA.quickMaxZoomStep)}
+                onAdvanced={() => setControlsOpen(true)}
+              />
+              <WallsPanel
+                walls={nearbyWalls.data}
+                status={nearbyWalls.status}
+                selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
+                onSelectWall={(wall) => setSelection({ kind: 'wall', wall })}
+                onRetry={() => void nearbyWalls.refetch()}
+                className={cn('mt-auto md:mt-0', sidePanelOpen && 'max-md:hidden')}
+              />
+            </div>
+            {sidePanelOpen && (
+              <div className="flex min-h-0 flex-col gap-3 max-md:mt-auto max-md:max-h-[65%] md:ml-auto md:h-full md:w-96">
+                {controlsOpen && handle && (
+                  <ImagingControls
+                    mapType={layers.type}
+                    camera={camera}
+                    buildings={layers.buildings}
+                    enhanced={layers.enhanced}
+                    onClose={() => setControlsOpen(false)}
+                    className={cn('min-h-0', place && 'max-md:hidden')}
+                    actions={{
+                      onMapType: switchMapType,
+                      onPitch: handle.setPitch,
+                      onBearing: handle.setBearing,
+                      onZoomIn: handle.zoomIn,
+                      onZoomOut: handle.zoomOut,
+                      onMaxDetail: () => handle.zoomBy(CAMERA.maxDetailZoomStep),
+                      onReset: handle.reset,
+                      onBuildings: (on) => {
+                        handle.setBuildings(on);
+                        setLayers((l) => ({ ...l, buildings: on }));
+                      },
+                      onEnhanced: (on) => {
+                        handle.setEnhanced(on);
+                        setLayers((l) => ({ ...l, enhanced: on }));
+                      },
+                    }}
+                  />
+                )}
+                {place && <LocationPanel place={place} onClose={closePanel} className="min-h-0" />}
+              </div>
             )}
-            <WallsPanel
-              walls={walls.data}
-              status={walls.status}
-              selectedWallId={selectedId}
-              onSelectWall={selectWall}
-              onRetry={() => void walls.refetch()}
-              className={cn('mt-auto md:mt-0', selected && 'max-md:hidden')}
-            />
           </div>
-          {selected && (
-            <LocationPanel
-              place={wallToPlace(selected)}
-              onClose={closePanel}
-              className="max-h-[60%] md:ml-auto md:max-h-full md:w-96"
-            />
-          )}
-        </div>
+        )}
       </main>
 
       <ActionBar onCapture={() => setCaptureOpen(true)} />
@@ -108,6 +261,7 @@ export default function MapHome() {
         geo={geo}
         isPro={user.isPro}
       />
+      <GraffitiDialog spot={graffitiSpot} onClose={() => setGraffitiSpot(null)} />
     </div>
   );
 }

@@ -149,7 +149,7 @@ describe('GET /api/discoveries/in-view and /api/discoveries/:id', () => {
       name: `Bulk ${i}`,
       description: '',
       emojiPin: 'location',
-      userRole: 'photographer',
+      userRole: 'photographer' as const,
       latitude: 10 + (i % 1000) / 10_000,
       longitude: 20 + Math.floor(i / 1000) / 10_000,
       address: '',

@@ -1,5 +1,6 @@
 import { Clock, ExternalLink, MapPin, Navigation, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import type { MapDiscovery } from '../../../core/schemas/discoveries.ts';
 import type { NearbyLegalWall } from '../../../core/schemas/walls.ts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../ui/badge.tsx';
@@ -29,6 +30,19 @@ export function wallToPlace(wall: NearbyLegalWall): MapPlace {
     latitude: wall.latitude,
     longitude: wall.longitude,
     wall,
+  };
+}
+
+/** A discovery on the map: street art, with the finder's photo when there is one. */
+export function discoveryToPlace(d: MapDiscovery): MapPlace {
+  return {
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    imageUrl: d.imageUrl,
+    type: 'street_art',
+    latitude: d.latitude,
+    longitude: d.longitude,
   };
 }
 

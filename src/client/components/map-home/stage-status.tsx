@@ -1,8 +1,10 @@
-import { Crosshair, LocateFixed, MapPin, Sparkles } from 'lucide-react';
+import { CloudOff, Crosshair, LocateFixed, MapPin, ScanEye, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { formatCoordinates } from './format.ts';
-import type { CentreKind } from './map-stage.tsx';
+
+/** Where the map started: the player's device, the Gold Coast fallback, or a map link. */
+export type CentreKind = 'device' | 'fallback' | 'link';
 
 const CENTRE_LABEL: Record<CentreKind, string> = {
   device: 'Your location',
@@ -20,12 +22,15 @@ export function StageStatus({
   zoom,
   nearbyDiscoveries,
   canReturnToPlayer,
+  imagery,
 }: {
   centre: Coordinates;
   centreKind: CentreKind;
   zoom: number | null;
   nearbyDiscoveries: number | null;
   canReturnToPlayer: boolean;
+  /** null while the map loads; 'offline' when imagery tiles fail and the offline map shows. */
+  imagery: 'online' | 'offline' | null;
 }) {
   const Icon = centreKind === 'device' ? LocateFixed : centreKind === 'link' ? Crosshair : MapPin;
   return (
@@ -41,6 +46,21 @@ export function StageStatus({
           {zoom !== null && ` · z${zoom}`}
         </span>
       </p>
+      {imagery === 'online' && (
+        <p className="flex min-h-8 items-center gap-1.5 rounded-full border border-neon-lime/40 bg-wall/90 px-3 py-1 text-neon-lime backdrop-blur">
+          <ScanEye className="size-3.5" aria-hidden />
+          High-Resolution Active
+        </p>
+      )}
+      {imagery === 'offline' && (
+        <p
+          className="flex min-h-8 items-center gap-1.5 rounded-full border border-neon-amber/40 bg-wall/90 px-3 py-1 text-neon-amber backdrop-blur"
+          data-testid="offline-basemap"
+        >
+          <CloudOff className="size-3.5" aria-hidden />
+          Offline map: imagery unavailable
+        </p>
+      )}
       {nearbyDiscoveries !== null && (
         <p className="flex min-h-8 items-center gap-1.5 rounded-full border border-line bg-wall/90 px-3 py-1 text-smoke backdrop-blur">
           <Sparkles className="size-3.5 text-neon-lime" aria-hidden />

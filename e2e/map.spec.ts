@@ -1,0 +1,247 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
+
+/** The seeded Leake Street Tunnel (src/data/legal-walls.json) and a quiet spot beside it. */
+const LEAKE = { latitude: 51.502, longitude: -0.1157 };
+
+const map = (page: Page) => page.getByTestId('map');
+
+async function openMap(page: Page, query = '') {
+  await page.goto(`/${query}`);
+  await expect(map(page)).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('map-loading')).toBeHidden();
+}
+
+/** The map's own camera, as the map element reports it. */
+async function cameraOf(page: Page) {
+  const m = map(page);
+  return {
+    zoom: Number(await m.getAttribute('data-zoom')),
+    pitch: Number(await m.getAttribute('data-pitch')),
+    bearing: Number(await m.getAttribute('data-bearing')),
+  };
+}
+
+/** Distinct colours in a screenshot of the map canvas: a blank canvas has one. */
+async function canvasColours(page: Page): Promise<number> {
+  const shot = await page.locator('canvas.maplibregl-canvas').screenshot();
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4 * 97) {
+      colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    }
+    return colours.size;
+  }, shot.toString('base64'));
+}
+
+test.beforeEach(async ({ player }) => {
+  expect(player.id).toBeTruthy();
+});
+
+test('the map renders imagery with the wall markers and the High-Resolution badge', async ({
+  page,
+}) => {
+  await openMap(page, `?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
+  await expect(page.getByText('High-Resolution Active')).toBeVisible();
+  await expect(page.getByTestId('wall-marker')).toHaveCount(1);
+  expect(await canvasColours(page)).toBeGreaterThan(3);
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'map-leake');
+});
+
+test('the imaging controls move the map, and moving the map moves them', async ({ page }) => {
+  await openMap(page, `?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
+  expect(await cameraOf(page)).toEqual({ zoom: 16, pitch: 45, bearing: 0 });
+  await page.getByRole('button', { name: 'Advanced Controls' }).click();
+  const panel = page.getByTestId('imaging-controls');
+  await expect(panel.getByRole('heading', { name: 'Advanced Imaging Controls' })).toBeVisible();
+  await expect(panel.getByRole('tab', { name: 'Imagery' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  for (const label of [
+    'Ultra HD Satellite',
+    'Earth 3D View',
+    'Enhanced Hybrid',
+    'Standard Satellite',
+  ]) {
+    await expect(panel.getByRole('button', { name: new RegExp(label) })).toBeVisible();
+  }
+  await expect(panel.getByRole('switch', { name: /Enhanced Mode/ })).not.toBeChecked();
+  await panel.getByRole('switch', { name: /Enhanced Mode/ }).click();
+  await expect(map(page)).toHaveAttribute('data-enhanced', 'true');
+
+  await panel.getByRole('tab', { name: '3D Controls' }).click();
+  const tilt = panel.getByRole('slider', { name: 'Tilt' });
+  const rotation = panel.getByRole('slider', { name: 'Rotation' });
+  await expect(tilt).toHaveAttribute('aria-valuenow', '45');
+  await expect(tilt).toHaveAttribute('aria-valuemax', '85');
+  await expect(rotation).toHaveAttribute('aria-valuenow', '0');
+  await expect(rotation).toHaveAttribute('aria-valuemax', '360');
+  await expect(panel.getByRole('switch', { name: /3D Buildings/ })).toBeChecked();
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'map-imaging-controls');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Slider to map: keyboard steps of 5 degrees tilt and 10 degrees rotation.
+  await tilt.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await cameraOf(page)).pitch).toBe(55);
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await cameraOf(page)).pitch).toBe(85);
+  await rotation.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await cameraOf(page)).bearing).toBe(10);
+
+  // Map to slider: rotating and tilting the map by keyboard moves the sliders.
+  await page.locator('canvas.maplibregl-canvas').focus();
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(async () => (await cameraOf(page)).pitch).toBeLessThan(85);
+  await expect(tilt).not.toHaveAttribute('aria-valuenow', '85');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect.poll(async () => (await cameraOf(page)).bearing).not.toBe(10);
+  await expect(rotation).not.toHaveAttribute('aria-valuenow', '10');
+
+  // Reset, then the zoom caps: maximum detail adds 4 up to 22, Max Zoom adds 3 up to 22.
+  await panel.getByRole('button', { name: 'Reset' }).click();
+  await expect.poll(() => cameraOf(page)).toEqual({ zoom: 19, pitch: 45, bearing: 0 });
+  await expect(tilt).toHaveAttribute('aria-valuenow', '45');
+  await expect(rotation).toHaveAttribute('aria-valuenow', '0');
+  await panel.getByRole('button', { name: 'Maximum detail' }).click();
+  await expect.poll(async () => (await cameraOf(page)).zoom).toBe(22);
+  await expect(panel.getByRole('button', { name: 'Maximum detail' })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Zoom out' }).click();
+  await expect.poll(async () => (await cameraOf(page)).zoom).toBe(21);
+  await page.getByRole('button', { name: 'Max Zoom' }).click();
+  await expect.poll(async () => (await cameraOf(page)).zoom).toBe(22);
+  await panel.getByRole('button', { name: 'Reset' }).click();
+  await expect.poll(async () => (await cameraOf(page)).zoom).toBe(19);
+  await page.getByRole('button', { name: 'Max Zoom' }).click();
+  await expect.poll(async () => (await cameraOf(page)).zoom).toBe(22);
+
+  await panel.getByRole('switch', { name: /3D Buildings/ }).click();
+  await expect(map(page)).toHaveAttribute('data-buildings', 'false');
+  await panel.getByRole('button', { name: 'Close imaging controls' }).click();
+  await expect(panel).toBeHidden();
+});
+
+test('map types switch from the left panel; Earth 3D tilts the map', async ({ page }) => {
+  await openMap(page, `?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
+  const imaging = page.getByRole('region', { name: 'Advanced Imaging' });
+  await expect(imaging.getByRole('button', { name: 'Ultra HD Satellite' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await imaging.getByRole('button', { name: 'Earth 3D View' }).click();
+  await expect(map(page)).toHaveAttribute('data-map-type', 'earth_3d');
+  await expect.poll(async () => (await cameraOf(page)).pitch).toBeGreaterThanOrEqual(60);
+  await imaging.getByRole('button', { name: 'Enhanced Hybrid' }).click();
+  await expect(map(page)).toHaveAttribute('data-map-type', 'enhanced_hybrid');
+  await expect(imaging.getByRole('button', { name: 'Enhanced Hybrid' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(toasts(page).getByText('Failed to switch map type')).toHaveCount(0);
+});
+
+test('a right-click drops a marker that stays; a failed drop says so', async ({ page }) => {
+  await openMap(page, `?lat=${LEAKE.latitude + 0.01}&lng=${LEAKE.longitude + 0.01}&zoom=15`);
+  const box = (await map(page).boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.5, { button: 'right' });
+  await expect(toasts(page).getByText('Marker Dropped!', { exact: true })).toBeVisible();
+  await expect(
+    toasts(page).getByText('Your custom marker has been placed.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByTestId('custom-marker')).toHaveCount(1);
+  const saved = await (await page.request.get('/api/markers')).json();
+  expect(saved).toHaveLength(1);
+  expect(saved[0].latitude).toBeCloseTo(LEAKE.latitude + 0.01, 1);
+
+  await page.reload();
+  await expect(page.getByTestId('custom-marker')).toHaveCount(1);
+
+  await page.route('**/api/markers', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, body: '{"message":"down"}' })
+      : route.continue(),
+  );
+  await expect(map(page)).toHaveAttribute('data-ready', 'true');
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.6, { button: 'right' });
+  await expect(
+    toasts(page).getByText('Failed to drop marker. Please try again.', { exact: true }),
+  ).toBeVisible();
+  expect(await (await page.request.get('/api/markers')).json()).toHaveLength(1);
+});
+
+test('clicking a bare spot opens the graffiti dialog for it', async ({ page }) => {
+  await openMap(page, `?lat=${LEAKE.latitude + 0.02}&lng=${LEAKE.longitude}&zoom=15`);
+  const box = (await map(page).boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.4);
+  const dialog = page.getByRole('dialog', { name: 'Upload Graffiti' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('graffiti-spot')).toContainText('°N');
+  await expect(dialog.getByRole('button', { name: 'Ready to Upload' })).toBeDisabled();
+  await dialog.getByLabel('Title').fill('Stencil rat');
+  await expect(dialog.getByRole('button', { name: 'Ready to Upload' })).toBeEnabled();
+});
+
+test('discoveries cluster, split on click, and open their panel', async ({ page }) => {
+  // A spot of our own, far from the seeded walls and other tests' discoveries.
+  const base = { latitude: -40 + Math.random() * 10, longitude: 120 + Math.random() * 20 };
+  for (let i = 0; i < 12; i++) {
+    const res = await page.request.post('/api/discoveries', {
+      data: {
+        name: i === 0 ? 'Lone koala' : `Tag ${i}`,
+        description: 'Spotted on a laneway',
+        latitude: base.latitude + (i === 0 ? 0.01 : i * 0.0001),
+        longitude: base.longitude,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await openMap(page, `?lat=${base.latitude}&lng=${base.longitude}&zoom=12`);
+  await expect(map(page)).toHaveAttribute('data-discoveries', /^\d+$/);
+  expect(Number(await map(page).getAttribute('data-discoveries'))).toBeGreaterThanOrEqual(12);
+
+  // The lone one, alone at the centre of a close view: its panel shows.
+  await openMap(page, `?lat=${base.latitude + 0.01}&lng=${base.longitude}&zoom=18`);
+  await expect(map(page)).toHaveAttribute('data-discoveries', /^\d+$/);
+  const box = (await map(page).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const panel = page.getByTestId('location-panel');
+  await expect(panel.getByRole('heading', { name: 'Lone koala' })).toBeVisible();
+  await expect(panel.getByText('Spotted on a laneway')).toBeVisible();
+  await expect(panel.getByText('Street Art', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Legal Wall', { exact: true })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+});
+
+test('with imagery unreachable, walls show on the offline basemap', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.route(/\/\/127\.0\.0\.1:\d+\/(sat|standard|labels|terrain|buildings)/, (route) =>
+    route.abort(),
+  );
+  // Bondi Sea Wall on the coast: ocean and land both in view.
+  await openMap(page, '?lat=-33.8911&lng=151.2772&zoom=9');
+  await expect(page.getByTestId('offline-basemap')).toBeVisible();
+  await expect(page.getByText('High-Resolution Active')).toHaveCount(0);
+  await expect(page.getByTestId('wall-marker').first()).toBeVisible();
+  await expect.poll(() => canvasColours(page)).toBeGreaterThanOrEqual(2);
+  await screenshots(page, 'map-offline');
+  // Chromium logs each refused tile; those are the point of this test.
+  const unrelated = consoleErrors.filter((e) => !/ERR_FAILED|Failed to load resource/.test(e));
+  consoleErrors.splice(0, consoleErrors.length, ...unrelated);
+});

@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateMarker, Marker } from '../../core/schemas/markers.ts';
+import { apiRequest, getQueryFn } from '../lib/query-client.ts';
+
+/** The player's custom map markers (SPEC §7 POST /api/markers). */
+export const markerKeys = { all: ['/api/markers'] as const };
+
+/** GET /api/markers: the player's own markers, newest first. */
+export const markersQuery = queryOptions({
+  queryKey: markerKeys.all,
+  queryFn: getQueryFn<Marker[]>({ on401: 'throw' }),
+});
+
+/** POST /api/markers; the map shows the new marker once the list refreshes. */
+export function useDropMarker() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateMarker): Promise<Marker> => {
+      const res = await apiRequest('POST', '/api/markers', body);
+      return (await res.json()) as Marker;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: markerKeys.all }),
+  });
+}

@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+
+const RETRY_DELAYS_MS = [500, 1500, 3000];
+
+/**
+ * SPEC §9: the map's code loads with 3 retries at growing delays (a phone losing signal for a
+ * moment should not lose the map); after the last one the import's error reaches the boundary.
+ */
+async function importWithRetries() {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await import('../map/map-view.tsx');
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+export const LazyMapView = lazy(importWithRetries);

@@ -1,0 +1,81 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { MapSources } from '../../../core/schemas/map.ts';
+import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import { imageryLayers } from './map-style.ts';
+import {
+  CAMERA,
+  missingSourceFor,
+  visibleImagery,
+  zoomedIn,
+  type LayerOptions,
+  type MapType,
+} from './map-types.ts';
+
+/** What the page can do to the map: camera moves and layer switches. */
+export interface MapHandle {
+  /** Throws when the type's imagery is not configured (the page shows 'Failed to switch'). */
+  setMapType(type: MapType): void;
+  setBuildings(on: boolean): void;
+  setEnhanced(on: boolean): void;
+  setPitch(degrees: number): void;
+  setBearing(degrees: number): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  /** Zoom in by `levels`, capped at the map's maximum zoom. */
+  zoomBy(levels: number): void;
+  reset(): void;
+  flyTo(centre: Coordinates, zoom?: number): void;
+}
+
+/** The layer state as data attributes on the map element, for tests and debugging. */
+export const LAYER_STATE_ATTRS = (o: LayerOptions): Record<string, string> => ({
+  mapType: o.type,
+  buildings: String(o.buildings),
+  enhanced: String(o.enhanced),
+});
+
+/** Shows the imagery layers `options` asks for, hides the rest, and sets the terrain. */
+export function applyLayers(map: MapLibreMap, sources: MapSources, options: LayerOptions) {
+  const show = visibleImagery(options);
+  const layers = imageryLayers(sources);
+  for (const kind of Object.keys(layers) as (keyof typeof layers)[]) {
+    for (const id of layers[kind]) {
+      if (map.getLayer(id))
+        map.setLayoutProperty(id, 'visibility', show[kind] ? 'visible' : 'none');
+    }
+  }
+  map.setTerrain(show.terrain && sources.terrain ? { source: 'terrain', exaggeration: 1.3 } : null);
+}
+
+export function createHandle(
+  map: MapLibreMap,
+  sources: MapSources,
+  layers: LayerOptions,
+  container: HTMLElement,
+): MapHandle {
+  const update = (patch: Partial<LayerOptions>) => {
+    Object.assign(layers, patch);
+    applyLayers(map, sources, layers);
+    Object.assign(container.dataset, LAYER_STATE_ATTRS(layers));
+  };
+  return {
+    setMapType(type) {
+      const missing = missingSourceFor(type, sources);
+      if (missing) throw new Error(`No ${missing} configured`);
+      update({ type });
+      if (type === 'earth_3d' && map.getPitch() < CAMERA.earth3dMinPitch) {
+        map.easeTo({ pitch: CAMERA.earth3dMinPitch });
+      }
+    },
+    setBuildings: (on) => update({ buildings: on }),
+    setEnhanced: (on) => update({ enhanced: on }),
+    setPitch: (degrees) => map.setPitch(degrees),
+    setBearing: (degrees) => map.setBearing(degrees),
+    zoomIn: () => map.zoomIn(),
+    zoomOut: () => map.zoomOut(),
+    zoomBy: (levels) => map.easeTo({ zoom: zoomedIn(map.getZoom(), levels) }),
+    reset: () => map.easeTo({ ...CAMERA.reset }),
+    flyTo: (centre, zoom) =>
+      map.flyTo({ center: [centre.longitude, centre.latitude], zoom: zoom ?? map.getZoom() }),
+  };
+}

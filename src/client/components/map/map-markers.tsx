@@ -1,0 +1,117 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { SprayCan } from 'lucide-react';
+import { EMOJI_PINS } from '../../../core/constants.ts';
+import type { Marker } from '../../../core/schemas/markers.ts';
+import type { LegalWall } from '../../../core/schemas/walls.ts';
+import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import { cn } from '../../lib/cn.ts';
+import { MapMarker } from './map-marker.tsx';
+
+/**
+ * Legal walls as 40x40 markers (SPEC §2). They are pointer shortcuts: the walls panel is the
+ * keyboard and screen-reader list of the same places, so markers stay out of the tab order.
+ */
+export function WallMarkers({
+  map,
+  walls,
+  selectedWallId,
+  onSelect,
+}: {
+  map: MapLibreMap;
+  walls: LegalWall[];
+  selectedWallId: string | null;
+  onSelect: (wall: LegalWall) => void;
+}) {
+  return walls.map((wall) => {
+    const selected = wall.id === selectedWallId;
+    return (
+      <MapMarker key={wall.id} map={map} longitude={wall.longitude} latitude={wall.latitude}>
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          title={wall.name}
+          data-testid="wall-marker"
+          data-wall-id={wall.id}
+          onClick={() => onSelect(wall)}
+          className={cn(
+            'grid size-10 place-items-center rounded-full border-2 border-wall bg-neon-pink text-wall shadow-lg shadow-black/50 transition-transform hover:scale-110',
+            selected && 'relative z-10 scale-110 bg-neon-lime ring-4 ring-neon-lime/40',
+          )}
+        >
+          <SprayCan className="size-5" aria-hidden />
+        </button>
+      </MapMarker>
+    );
+  });
+}
+
+/** The player's position: a pulsing dot (still when the player prefers less motion). */
+export function PlayerDot({ map, position }: { map: MapLibreMap; position: Coordinates }) {
+  return (
+    <MapMarker map={map} longitude={position.longitude} latitude={position.latitude}>
+      <span className="relative grid size-6 place-items-center" data-testid="player-dot">
+        <span className="absolute inset-0 animate-ping rounded-full bg-neon-cyan/60 motion-reduce:animate-none" />
+        <span className="relative size-4 rounded-full border-2 border-white bg-neon-cyan shadow-lg" />
+      </span>
+    </MapMarker>
+  );
+}
+
+/** The player's own dropped markers. */
+export function CustomMarkers({ map, markers }: { map: MapLibreMap; markers: Marker[] }) {
+  return markers.map((marker) => (
+    <MapMarker key={marker.id} map={map} longitude={marker.longitude} latitude={marker.latitude}>
+      <span
+        data-testid="custom-marker"
+        title={marker.label || EMOJI_PINS[marker.emojiPin].label}
+        className="grid size-9 -translate-y-1/2 place-items-center rounded-full rounded-br-none border-2 border-white bg-neon-violet text-lg shadow-lg rotate-45"
+      >
+        <span className="-rotate-45" aria-hidden>
+          {EMOJI_PINS[marker.emojiPin].emoji}
+        </span>
+      </span>
+    </MapMarker>
+  ));
+}
+
+export interface Thumbnail {
+  id: string;
+  image: string;
+  longitude: number;
+  latitude: number;
+}
+
+/** Photo thumbnails of the discoveries on screen once the map is zoomed in close. */
+export function DiscoveryThumbnails({
+  map,
+  thumbnails,
+  onSelect,
+}: {
+  map: MapLibreMap;
+  thumbnails: Thumbnail[];
+  onSelect: (id: string) => void;
+}) {
+  return thumbnails.map((t) => (
+    <MapMarker key={t.id} map={map} longitude={t.longitude} latitude={t.latitude}>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-hidden
+        data-testid="discovery-thumbnail"
+        onClick={() => onSelect(t.id)}
+        className="block size-12 overflow-hidden rounded-xl border-2 border-neon-lime bg-concrete shadow-lg shadow-black/60 transition-transform hover:scale-110"
+      >
+        <img
+          src={`${t.image}/thumb`}
+          alt=""
+          loading="lazy"
+          className="size-full object-cover"
+          onError={(e) => {
+            e.currentTarget.hidden = true;
+          }}
+        />
+      </button>
+    </MapMarker>
+  ));
+}

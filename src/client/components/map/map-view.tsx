@@ -1,0 +1,259 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import {
+  Map as MapLibreMap,
+  setWorkerUrl,
+  type GeoJSONSource,
+  type MapLayerMouseEvent,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { MapPoints, MapSources } from '../../../core/schemas/map.ts';
+import type { Marker } from '../../../core/schemas/markers.ts';
+import type { LegalWall } from '../../../core/schemas/walls.ts';
+import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import {
+  DISCOVERY_LAYERS,
+  UNCLUSTERED_FROM_ZOOM,
+  addDiscoveryLayers,
+  expandCluster,
+  setDiscoveryData,
+} from './discovery-layers.ts';
+import { LAYER_STATE_ATTRS, applyLayers, createHandle, type MapHandle } from './map-handle.ts';
+import {
+  CustomMarkers,
+  DiscoveryThumbnails,
+  PlayerDot,
+  WallMarkers,
+  type Thumbnail,
+} from './map-markers.tsx';
+import { buildStyle, LAYER, OFFLINE_SOURCES } from './map-style.ts';
+import { CAMERA, type LayerOptions } from './map-types.ts';
+import { loadOfflineBasemap } from './offline-basemap.ts';
+import { useLongPress } from './use-long-press.ts';
+import { normaliseBounds, type Bounds } from './view-bounds.ts';
+
+setWorkerUrl(workerUrl);
+
+export interface Camera {
+  zoom: number;
+  pitch: number;
+  bearing: number;
+}
+
+export interface MapViewState {
+  bounds: Bounds;
+  centre: Coordinates;
+  zoom: number;
+}
+
+export interface MapViewProps {
+  sources: MapSources;
+  initialCentre: Coordinates;
+  initialZoom: number;
+  initialLayers: LayerOptions;
+  walls: LegalWall[];
+  selectedWallId: string | null;
+  points: MapPoints['points'] | undefined;
+  player: Coordinates | null;
+  markers: Marker[];
+  onReady: (handle: MapHandle) => void;
+  onFail: (error: unknown) => void;
+  onCamera: (camera: Camera) => void;
+  onView: (view: MapViewState) => void;
+  onSelectWall: (wall: LegalWall) => void;
+  onSelectDiscovery: (id: string) => void;
+  onSpotClick: (spot: Coordinates) => void;
+  onDropMarker: (spot: Coordinates) => void;
+  /** Imagery tiles failing ('offline': the offline basemap shows) or loading again. */
+  onImagery: (status: 'online' | 'offline') => void;
+}
+
+const MAX_THUMBNAILS = 60;
+
+/** Imagery whose failure means the player sees the offline basemap. */
+const IMAGERY_SOURCES = new Set<string>([LAYER.satellite, LAYER.satelliteFull, LAYER.standard]);
+
+function viewOf(map: MapLibreMap): MapViewState {
+  const b = map.getBounds();
+  const c = map.getCenter();
+  return {
+    bounds: normaliseBounds(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()),
+    centre: { latitude: c.lat, longitude: c.lng },
+    zoom: map.getZoom(),
+  };
+}
+
+/** Rendered single discoveries with a photo, for thumbnails when zoomed in close. */
+function thumbnailsOf(map: MapLibreMap): Thumbnail[] {
+  if (map.getZoom() < UNCLUSTERED_FROM_ZOOM) return [];
+  const seen = new Set<string>();
+  const out: Thumbnail[] = [];
+  for (const f of map.queryRenderedFeatures({ layers: [DISCOVERY_LAYERS.points] })) {
+    const { id, image } = f.properties as { id: string; image: string | null };
+    if (!image || seen.has(id) || f.geometry.type !== 'Point') continue;
+    seen.add(id);
+    const [longitude, latitude] = f.geometry.coordinates as [number, number];
+    out.push({ id, image, longitude, latitude });
+    if (out.length === MAX_THUMBNAILS) break;
+  }
+  return out;
+}
+
+/**
+ * The MapLibre map (its own lazily loaded chunk). Imagery, terrain and buildings come from
+ * `sources`; walls, the player, their markers and thumbnails are DOM markers; discoveries are
+ * a clustered GeoJSON source. The page drives the camera and layers through the handle.
+ */
+export default function MapView(props: MapViewProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [thumbnails, setThumbnails] = useState<Thumbnail[]>([]);
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    const container = containerRef.current!;
+    const { sources, initialCentre, initialZoom, initialLayers } = latest.current;
+    let m: MapLibreMap;
+    try {
+      m = new MapLibreMap({
+        container,
+        style: buildStyle(sources, initialLayers),
+        center: [initialCentre.longitude, initialCentre.latitude],
+        zoom: initialZoom,
+        pitch: CAMERA.tilt.initial,
+        bearing: CAMERA.rotation.initial,
+        maxZoom: CAMERA.maxZoom,
+        maxPitch: CAMERA.tilt.max,
+        attributionControl: { compact: true },
+      });
+    } catch (error) {
+      latest.current.onFail(error);
+      return;
+    }
+    const layers = { ...initialLayers };
+
+    let frame = 0;
+    const reportCamera = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        const camera = { zoom: m.getZoom(), pitch: m.getPitch(), bearing: m.getBearing() };
+        container.dataset.zoom = camera.zoom.toFixed(2);
+        container.dataset.pitch = camera.pitch.toFixed(1);
+        container.dataset.bearing = camera.bearing.toFixed(1);
+        latest.current.onCamera(camera);
+      });
+    };
+
+    m.on('error', (e) => {
+      // A tile host out of reach is expected outdoors: the offline basemap shows instead.
+      const sourceId = (e as { sourceId?: unknown }).sourceId;
+      if (typeof sourceId === 'string') {
+        if (IMAGERY_SOURCES.has(sourceId)) latest.current.onImagery('offline');
+      } else console.warn('Map error:', e.error?.message);
+    });
+    m.on('sourcedata', (e) => {
+      if (e.tile && IMAGERY_SOURCES.has(e.sourceId)) latest.current.onImagery('online');
+    });
+    m.on('load', () => {
+      // Credits start folded behind their (i) button so they never cover the panels on a phone.
+      container
+        .querySelector('.maplibregl-compact-show')
+        ?.classList.remove('maplibregl-compact-show');
+      addDiscoveryLayers(m);
+      applyLayers(m, sources, layers);
+      for (const [key, value] of Object.entries(LAYER_STATE_ATTRS(layers)))
+        container.dataset[key] = value;
+      loadOfflineBasemap()
+        .then((basemap) => {
+          m.getSource<GeoJSONSource>(OFFLINE_SOURCES.land)?.setData(basemap.land);
+          m.getSource<GeoJSONSource>(OFFLINE_SOURCES.borders)?.setData(basemap.borders);
+        })
+        .catch((error: unknown) => console.warn('Offline basemap unavailable:', error));
+      container.dataset.ready = 'true';
+      setMap(m);
+      latest.current.onReady(createHandle(m, sources, layers, container));
+      latest.current.onView(viewOf(m));
+      reportCamera();
+    });
+    m.on('move', reportCamera);
+    m.on('moveend', () => latest.current.onView(viewOf(m)));
+    m.on('idle', () => {
+      setThumbnails((current) => {
+        const next = thumbnailsOf(m);
+        const same =
+          next.length === current.length && next.every((t, i) => t.id === current[i]?.id);
+        return same ? current : next;
+      });
+    });
+    m.on('click', DISCOVERY_LAYERS.clusters, (e: MapLayerMouseEvent) => void expandCluster(m, e));
+    m.on('click', DISCOVERY_LAYERS.points, (e: MapLayerMouseEvent) => {
+      const id = e.features?.[0]?.properties.id;
+      if (typeof id === 'string') latest.current.onSelectDiscovery(id);
+    });
+    for (const layer of [DISCOVERY_LAYERS.clusters, DISCOVERY_LAYERS.points]) {
+      m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));
+      m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
+    }
+    m.on('click', (e) => {
+      // Clicks on markers, clusters and points are theirs; a bare spot opens the upload dialog.
+      if (e.originalEvent.target !== m.getCanvas()) return;
+      const hit = m.getLayer(DISCOVERY_LAYERS.points)
+        ? m.queryRenderedFeatures(e.point, {
+            layers: [DISCOVERY_LAYERS.clusters, DISCOVERY_LAYERS.points],
+          })
+        : [];
+      if (hit.length > 0) return;
+      latest.current.onSpotClick({ latitude: e.lngLat.lat, longitude: e.lngLat.lng });
+    });
+    m.on('contextmenu', (e) => {
+      e.preventDefault();
+      latest.current.onDropMarker({ latitude: e.lngLat.lat, longitude: e.lngLat.lng });
+    });
+
+    return () => {
+      cancelAnimationFrame(frame);
+      m.remove();
+    };
+  }, []);
+
+  useLongPress(map, (spot) => latest.current.onDropMarker(spot));
+
+  useEffect(() => {
+    if (!map || !props.points) return;
+    setDiscoveryData(map, props.points);
+    const count = props.points.length;
+    void map.once('idle').then(() => {
+      containerRef.current?.setAttribute('data-discoveries', String(count));
+      performance.mark('streetscope:discoveries-rendered', { detail: { count } });
+    });
+  }, [map, props.points]);
+
+  // MapLibre makes its container position: relative, so the container fills a positioned box.
+  return (
+    <div className="absolute inset-0">
+      <div ref={containerRef} className="size-full bg-[#0c1a26]" data-testid="map">
+        {map && (
+          <>
+            <WallMarkers
+              map={map}
+              walls={props.walls}
+              selectedWallId={props.selectedWallId}
+              onSelect={props.onSelectWall}
+            />
+            <CustomMarkers map={map} markers={props.markers} />
+            <DiscoveryThumbnails
+              map={map}
+              thumbnails={thumbnails}
+              onSelect={props.onSelectDiscovery}
+            />
+            {props.player && <PlayerDot map={map} position={props.player} />}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
