@@ -121,8 +121,11 @@ test.describe('without a location', () => {
     const entry = page.getByRole('button', { name: /Leake Street Tunnel/ });
     await expect(entry).toContainText('London · 0 m');
 
-    // The wall is at the link's centre, so its 40x40 marker sits in the middle of the stage.
-    const stage = (await page.getByTestId('map-stage').boundingBox())!;
+    // The wall is at the link's centre, so its 40x40 marker sits in the middle of the map.
+    await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', {
+      timeout: 30_000,
+    });
+    const stage = (await page.getByTestId('map').boundingBox())!;
     const marker = (await page.getByTestId('wall-marker').boundingBox())!;
     expect(marker.width).toBe(40);
     expect(marker.height).toBe(40);
@@ -220,6 +223,7 @@ test.describe('with the location allowed', () => {
     await page.goto('/');
     await expect(page.getByTestId('map-centre')).toContainText('Your location');
     await expect(page.getByRole('button', { name: 'Allow Location' })).toHaveCount(0);
+    await expect(page.getByTestId('player-dot')).toBeVisible();
     await expect(wallsHeading(page)).toHaveText(/^\d+ legal walls? within 10 km$/);
     const bondi = page.getByRole('button', { name: /Bondi Sea Wall/ });
     await expect(bondi).toContainText('Sydney');

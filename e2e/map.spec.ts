@@ -8,7 +8,8 @@ const map = (page: Page) => page.getByTestId('map');
 
 async function openMap(page: Page, query = '') {
   await page.goto(`/${query}`);
-  await expect(map(page)).toHaveAttribute('data-ready', 'true');
+  // Generous: the map chunk compiles its shaders in software on a busy 2-core runner.
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await expect(page.getByTestId('map-loading')).toBeHidden();
 }
 
@@ -103,14 +104,17 @@ test('the imaging controls move the map, and moving the map moves them', async (
   await page.keyboard.press('ArrowRight');
   await expect.poll(async () => (await cameraOf(page)).bearing).toBe(10);
 
-  // Map to slider: rotating and tilting the map by keyboard moves the sliders.
-  await page.locator('canvas.maplibregl-canvas').focus();
-  await page.keyboard.press('Shift+ArrowDown');
-  await expect.poll(async () => (await cameraOf(page)).pitch).toBeLessThan(85);
-  await expect(tilt).not.toHaveAttribute('aria-valuenow', '85');
-  await page.keyboard.press('Shift+ArrowLeft');
+  // Map to sliders: a right-drag on the map rotates and tilts it, and both sliders follow.
+  const box = (await map(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.6, { steps: 12 });
+  await page.mouse.up({ button: 'right' });
   await expect.poll(async () => (await cameraOf(page)).bearing).not.toBe(10);
+  await expect.poll(async () => (await cameraOf(page)).pitch).toBeLessThan(85);
   await expect(rotation).not.toHaveAttribute('aria-valuenow', '10');
+  await expect(tilt).not.toHaveAttribute('aria-valuenow', '85');
+  expect(await page.getByTestId('custom-marker').count()).toBe(0);
 
   // Reset, then the zoom caps: maximum detail adds 4 up to 22, Max Zoom adds 3 up to 22.
   await panel.getByRole('button', { name: 'Reset' }).click();
@@ -154,7 +158,10 @@ test('map types switch from the left panel; Earth 3D tilts the map', async ({ pa
   await expect(toasts(page).getByText('Failed to switch map type')).toHaveCount(0);
 });
 
-test('a right-click drops a marker that stays; a failed drop says so', async ({ page }) => {
+test('a right-click drops a marker that stays; a failed drop says so', async ({
+  page,
+  consoleErrors,
+}) => {
   await openMap(page, `?lat=${LEAKE.latitude + 0.01}&lng=${LEAKE.longitude + 0.01}&zoom=15`);
   const box = (await map(page).boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.5, { button: 'right' });
@@ -180,6 +187,10 @@ test('a right-click drops a marker that stays; a failed drop says so', async ({ 
   await expect(
     toasts(page).getByText('Failed to drop marker. Please try again.', { exact: true }),
   ).toBeVisible();
+  // Chromium logs the refused request; that one is expected here.
+  const i = consoleErrors.findIndex((e) => /status of 500/.test(e));
+  expect(i).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(i, 1);
   expect(await (await page.request.get('/api/markers')).json()).toHaveLength(1);
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { DEFAULT_MAP_SOURCES } from './map-sources.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +37,7 @@ describe('GET /api/config', () => {
       payments: { enabled: false, publishableKey: null },
       defaultLocation: { latitude: -28.0167, longitude: 153.4 },
       trailer: { youtubeId: null },
+      map: DEFAULT_MAP_SOURCES,
     });
   });
 });

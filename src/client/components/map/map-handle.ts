@@ -62,10 +62,11 @@ export function createHandle(
     setMapType(type) {
       const missing = missingSourceFor(type, sources);
       if (missing) throw new Error(`No ${missing} configured`);
-      update({ type });
+      // Tilt first: switching terrain on cuts short any camera move in progress.
       if (type === 'earth_3d' && map.getPitch() < CAMERA.earth3dMinPitch) {
-        map.easeTo({ pitch: CAMERA.earth3dMinPitch });
+        map.jumpTo({ pitch: CAMERA.earth3dMinPitch });
       }
+      update({ type });
     },
     setBuildings: (on) => update({ buildings: on }),
     setEnhanced: (on) => update({ enhanced: on }),

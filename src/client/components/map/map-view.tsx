@@ -209,10 +209,19 @@ export default function MapView(props: MapViewProps) {
       if (hit.length > 0) return;
       latest.current.onSpotClick({ latitude: e.lngLat.lat, longitude: e.lngLat.lng });
     });
-    m.on('contextmenu', (e) => {
-      e.preventDefault();
+    // A right-click drops a marker; a right-drag rotates the map and drops nothing.
+    let rightDown: { x: number; y: number } | null = null;
+    m.on('mousedown', (e) => {
+      rightDown = e.originalEvent.button === 2 ? { x: e.point.x, y: e.point.y } : null;
+    });
+    m.on('mouseup', (e) => {
+      const start = rightDown;
+      rightDown = null;
+      if (e.originalEvent.button !== 2 || !start) return;
+      if (Math.hypot(e.point.x - start.x, e.point.y - start.y) > 4) return;
       latest.current.onDropMarker({ latitude: e.lngLat.lat, longitude: e.lngLat.lng });
     });
+    m.on('contextmenu', (e) => e.preventDefault());
 
     return () => {
       cancelAnimationFrame(frame);
