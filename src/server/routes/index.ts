@@ -9,6 +9,7 @@ import markers from './markers.ts';
 import missions from './missions.ts';
 import objects from './objects.ts';
 import profile from './profile.ts';
+import stripeWebhook from './stripe-webhook.ts';
 import subscription from './subscription.ts';
 import walls from './walls.ts';
 
@@ -27,6 +28,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     artists,
     missions,
     subscription,
+    stripeWebhook,
   ]) {
     await app.register(routes);
   }
