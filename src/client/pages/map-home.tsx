@@ -228,8 +228,16 @@ export default function MapHome() {
                     className={cn('min-h-0', place && 'max-md:hidden')}
                     actions={{
                       onMapType: switchMapType,
-                      onPitch: handle.setPitch,
-                      onBearing: handle.setBearing,
+                      // The slider shows its new value at once: a second key press before
+                      // the map's next frame then steps on from it, not from the old one.
+                      onPitch: (pitch) => {
+                        handle.setPitch(pitch);
+                        setCamera((c) => ({ ...c, pitch }));
+                      },
+                      onBearing: (bearing) => {
+                        handle.setBearing(bearing);
+                        setCamera((c) => ({ ...c, bearing }));
+                      },
                       onZoomIn: handle.zoomIn,
                       onZoomOut: handle.zoomOut,
                       onMaxDetail: () => handle.zoomBy(CAMERA.maxDetailZoomStep),

@@ -91,7 +91,7 @@ export function WallsPanel({
           {walls.map((wall) => {
             const selected = wall.id === selectedWallId;
             return (
-              <li key={wall.id} className="w-64 shrink-0 snap-start md:w-auto">
+              <li key={wall.id} className="w-64 shrink-0 snap-start only:w-full md:w-auto">
                 <button
                   type="button"
                   onClick={() => onSelectWall(wall)}
