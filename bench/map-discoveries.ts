@@ -60,7 +60,9 @@ await database.db.execute(sql`
          ${CENTRE.longitude} + (random() * 2 - 1) * ${SPREAD}, '', 50
   from generate_series(1, ${POINTS}) as n`);
 await database.close();
-console.log(`seeded ${POINTS} discoveries in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${POINTS} discoveries in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 
 const [port, tilePort] = [await freePort(), await freePort()];
 const tiles = `http://127.0.0.1:${tilePort}`;
@@ -122,7 +124,9 @@ const api = (await page.evaluate(`performance.getEntriesByType('resource')
 }[];
 console.log(`time to first render with ${POINTS} discoveries: ${firstRender.toFixed(0)} ms`);
 for (const a of api) {
-  console.log(`  in-view request: ${a.ms.toFixed(0)} ms, ${(a.bytes / 1024).toFixed(0)} kB on the wire`);
+  console.log(
+    `  in-view request: ${a.ms.toFixed(0)} ms, ${(a.bytes / 1024).toFixed(0)} kB on the wire`,
+  );
 }
 
 // Pan: drag the map in a loop for a few seconds while every frame's time is recorded.

@@ -44,7 +44,10 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
             )}
           </div>
           {/* Wraps between its two halves rather than cutting the count off on a phone. */}
-          <p className="text-xs leading-tight font-semibold text-smoke sm:text-sm" title={levelLine}>
+          <p
+            className="text-xs leading-tight font-semibold text-smoke sm:text-sm"
+            title={levelLine}
+          >
             <span className="whitespace-nowrap">Level {user.level} •</span>{' '}
             <span className="whitespace-nowrap">
               {user.discoveries.toLocaleString('en')} Discoveries
