@@ -124,11 +124,7 @@ function pixels(...parts: [Rgb, number][]): Uint8ClampedArray {
 describe('dominant colours', () => {
   it('finds the colours of a photo and their shares, largest first', () => {
     const result = dominantColours(
-      pixels(
-        [[225, 6, 0], 600],
-        [[0, 71, 171], 300],
-        [[255, 255, 255], 100],
-      ),
+      pixels([[225, 6, 0], 600], [[0, 71, 171], 300], [[255, 255, 255], 100]),
       3,
     );
     expect(result.map((d) => d.hex)).toEqual(['#E10600', '#0047AB', '#FFFFFF']);

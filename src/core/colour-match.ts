@@ -55,7 +55,8 @@ export function ciede2000(x: Lab, y: Lab): number {
   const a2 = (1 + G) * y.a;
   const c1 = Math.hypot(a1, x.b);
   const c2 = Math.hypot(a2, y.b);
-  const hue = (b: number, a: number) => (b === 0 && a === 0 ? 0 : (deg(Math.atan2(b, a)) + 360) % 360);
+  const hue = (b: number, a: number) =>
+    b === 0 && a === 0 ? 0 : (deg(Math.atan2(b, a)) + 360) % 360;
   const h1 = hue(x.b, a1);
   const h2 = hue(y.b, a2);
 
@@ -125,7 +126,9 @@ export function dominantColours(rgba: ArrayLike<number>, k = 5, iterations = 8):
   const seeds = [...buckets]
     .sort((p, q) => q[1] - p[1] || p[0] - q[0])
     .slice(0, k)
-    .map(([key]) => rgbToLab([((key >> 6) << 5) + 16, (((key >> 3) & 7) << 5) + 16, ((key & 7) << 5) + 16]));
+    .map(([key]) =>
+      rgbToLab([((key >> 6) << 5) + 16, (((key >> 3) & 7) << 5) + 16, ((key & 7) << 5) + 16]),
+    );
   let centres = seeds;
   const assign = new Int32Array(points.length);
   const distance2 = (p: Lab, q: Lab) => (p.L - q.L) ** 2 + (p.a - q.a) ** 2 + (p.b - q.b) ** 2;
