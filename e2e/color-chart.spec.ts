@@ -134,8 +134,9 @@ test('colour chart: a refused clipboard still shows the hex code', async ({
 
 /** A PNG of vertical stripes, each colour as wide as its share: a stand-in for a wall photo. */
 async function stripes(parts: [string, number][]): Promise<Buffer> {
-  const width = 200;
-  const height = 120;
+  // Small enough that the page samples it unscaled, so no edge pixels are blended.
+  const width = 90;
+  const height = 60;
   const raw = Buffer.alloc(width * height * 4);
   const columns = parts.flatMap(([hex, share]) =>
     Array<string>(Math.round(share * width)).fill(hex),
