@@ -46,8 +46,18 @@ test.describe('without a location', () => {
       'href',
       '/missions',
     );
+    // None within 10 km: the nearest ones further out are offered, closest first.
+    const nearest = page.getByRole('list', { name: 'Nearest legal walls' }).getByRole('button');
+    await expect(nearest.first()).toContainText('Murwillumbah levee wall');
+    await expect(nearest.first()).toContainText('Murwillumbah · 34.6 km');
+    await expect(nearest).toHaveCount(3);
     await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'map-home-no-location');
+
+    // Choosing one takes the map there and opens its panel.
+    await nearest.first().click();
+    await expect(page.getByRole('heading', { name: 'Murwillumbah levee wall' })).toBeVisible();
+    await expect(page.getByTestId('map-centre')).toContainText('28.328°S 153.397°E');
 
     await header.getByRole('link', { name: 'VIP' }).click();
     await expect(page).toHaveURL(/\/subscribe$/);

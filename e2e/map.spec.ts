@@ -60,6 +60,8 @@ test('the map renders imagery with the wall markers and the High-Resolution badg
 });
 
 test('the imaging controls move the map, and moving the map moves them', async ({ page }) => {
+  // Many camera animations, each drawn in software WebGL: more than the default 30 s on 2 cores.
+  test.slow();
   await openMap(page, `?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
   expect(await cameraOf(page)).toEqual({ zoom: 16, pitch: 45, bearing: 0 });
   await page.getByRole('button', { name: 'Advanced Controls' }).click();

@@ -156,9 +156,10 @@ test('walls tab: count, details, permit badges and View on Map links', async ({
   for (const w of walls) {
     const card = wallCard(page, w.name);
     await expect(card.getByText(w.description)).toBeVisible();
-    await expect(card.getByText(`${w.city}, ${w.country}`)).toBeVisible();
-    await expect(card.getByText(w.address)).toBeVisible();
-    await expect(card.getByText(w.hours)).toBeVisible();
+    // Exact: a short field such as 'Weekends only' can also appear inside the description.
+    await expect(card.getByText(`${w.city}, ${w.country}`, { exact: true })).toBeVisible();
+    await expect(card.getByText(w.address, { exact: true })).toBeVisible();
+    await expect(card.getByText(w.hours, { exact: true })).toBeVisible();
     await expect(
       card.getByText(w.permitRequired ? 'Permit Required' : 'No Permit Required', { exact: true }),
     ).toBeVisible();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Palette } from 'lucide-react';
+import { Crown, Palette } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { SearchField } from '../components/artists/search-field.tsx';
 import { EmptyState, LoadError } from '../components/artists/status-states.tsx';
@@ -9,10 +9,12 @@ import {
   filterColours,
   groupColours,
 } from '../components/color-chart/colours.ts';
+import { PhotoMatch } from '../components/color-chart/photo-match.tsx';
 import { SprayCanHero } from '../components/color-chart/spray-can-hero.tsx';
 import { Swatch } from '../components/color-chart/swatch.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { Link } from 'wouter';
 
 /**
  * SPEC §2 Colour chart: a spray paint range (Series 1, professional quality). Ours is the
@@ -22,7 +24,8 @@ export default function ColorChart() {
   const { data, error, isPending, refetch } = useQuery(colourChartQuery);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const all = useMemo(() => data ?? [], [data]);
+  const all = useMemo(() => data?.colours ?? [], [data]);
+  const locked = data ? data.totalColours - data.colours.length : 0;
   const groups = useMemo(() => groupColours(filterColours(all, deferred)), [all, deferred]);
   const shown = groups.reduce((n, g) => n + g.colours.length, 0);
   const familyCount = useMemo(() => groupColours(all).length, [all]);
@@ -49,6 +52,7 @@ export default function ColorChart() {
           {data && (
             <p className="text-sm font-semibold text-neon-lime">
               {all.length} colours · {familyCount} hue families
+              {data.range === 'full' ? ' · full chart (Pro)' : ' · basic range'}
             </p>
           )}
           <p className="text-xs text-smoke">
@@ -58,6 +62,24 @@ export default function ColorChart() {
         </div>
         <SprayCanHero className="mx-auto w-full max-w-72 sm:w-72" />
       </section>
+
+      {data && locked > 0 && (
+        <p className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-neon-amber/40 bg-brick/60 p-4 text-sm">
+          <Crown className="size-5 text-neon-amber" aria-hidden />
+          <span>
+            You see the basic range. Pro unlocks the full chart of {data.totalColours} colours (
+            {locked} more).
+          </span>
+          <Link
+            href="/subscribe"
+            className="font-bold text-neon-cyan underline-offset-4 hover:underline"
+          >
+            Go Pro
+          </Link>
+        </p>
+      )}
+
+      {data && <PhotoMatch colours={all} isFullChart={data.range === 'full'} />}
 
       <div className="mb-5 grid gap-2">
         <SearchField

@@ -40,6 +40,9 @@ import { useGeolocation, type Coordinates } from '../hooks/use-geolocation.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { cn } from '../lib/cn.ts';
 
+/** How far the walls panel looks when no wall is within the usual 10 km (the API's maximum). */
+const FARTHER_WALLS_RADIUS_KM = 500;
+
 type Selection = { kind: 'wall'; wall: LegalWall } | { kind: 'discovery'; id: string } | null;
 
 /**
@@ -78,6 +81,11 @@ export default function MapHome() {
   const centre = view?.centre ?? start;
 
   const nearbyWalls = useQuery(nearbyWallsQuery(centre));
+  const noWallsNear = nearbyWalls.isSuccess && nearbyWalls.data.length === 0;
+  const fartherWalls = useQuery({
+    ...nearbyWallsQuery(centre, FARTHER_WALLS_RADIUS_KM),
+    enabled: noWallsNear,
+  });
   const wallsInView = useQuery(wallsInViewQuery(fetchBox));
   const points = useQuery(discoveryPointsQuery(fetchBox));
   const markers = useQuery(markersQuery);
@@ -209,9 +217,13 @@ export default function MapHome() {
               />
               <WallsPanel
                 walls={nearbyWalls.data}
+                farther={noWallsNear ? fartherWalls.data?.slice(0, 3) : undefined}
                 status={nearbyWalls.status}
                 selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
-                onSelectWall={(wall) => setSelection({ kind: 'wall', wall })}
+                onSelectWall={(wall) => {
+                  setSelection({ kind: 'wall', wall });
+                  handle?.flyTo(wall);
+                }}
                 onRetry={() => void nearbyWalls.refetch()}
                 className={cn('mt-auto md:mt-0', sidePanelOpen && 'max-md:hidden')}
               />
@@ -228,8 +240,16 @@ export default function MapHome() {
                     className={cn('min-h-0', place && 'max-md:hidden')}
                     actions={{
                       onMapType: switchMapType,
-                      onPitch: handle.setPitch,
-                      onBearing: handle.setBearing,
+                      // The slider shows its new value at once: a second key press before
+                      // the map's next frame then steps on from it, not from the old one.
+                      onPitch: (pitch) => {
+                        handle.setPitch(pitch);
+                        setCamera((c) => ({ ...c, pitch }));
+                      },
+                      onBearing: (bearing) => {
+                        handle.setBearing(bearing);
+                        setCamera((c) => ({ ...c, bearing }));
+                      },
                       onZoomIn: handle.zoomIn,
                       onZoomOut: handle.zoomOut,
                       onMaxDetail: () => handle.zoomBy(CAMERA.maxDetailZoomStep),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/app.ts';
+import { COUNTRY_BOXES } from '../../core/country-boxes.ts';
 import { distanceKm } from '../../core/geo.ts';
 import type { Database, Db } from './client.ts';
 import { artists, events, forumPosts, legalWalls, missions, users } from './schema.ts';
@@ -9,14 +10,6 @@ import { loadSeedData, seedDatabase } from './seed.ts';
 
 const DAY_MS = 86_400_000;
 const data = loadSeedData();
-
-/** Rough national extents: a wall or mission pin outside its country's box has swapped or mistyped coordinates. */
-const COUNTRY_BOXES: Record<string, { lat: [number, number]; lng: [number, number] }> = {
-  Australia: { lat: [-44, -10], lng: [112, 154] },
-  'United Kingdom': { lat: [49.8, 60.9], lng: [-8.7, 1.8] },
-  Germany: { lat: [47.2, 55.1], lng: [5.8, 15.1] },
-  'United States': { lat: [24.4, 49.4], lng: [-125, -66.9] },
-};
 
 describe('seed files', () => {
   it('parse with their schemas and are not empty', () => {
@@ -26,6 +19,31 @@ describe('seed files', () => {
     expect(data.missions.length).toBeGreaterThan(0);
     expect(data.events.length).toBeGreaterThan(0);
     expect(data.forumPosts.length).toBeGreaterThan(0);
+  });
+
+  it('ship the full catalogue: 12+ artists, 20+ missions, 6+ events of every status and reward', () => {
+    expect(data.walls.length).toBeGreaterThanOrEqual(13);
+    expect(data.artists.length).toBeGreaterThanOrEqual(12);
+    expect(data.artists.filter((a) => a.country === 'Australia').length).toBeGreaterThanOrEqual(6);
+    expect(data.missions.length).toBeGreaterThanOrEqual(20);
+    expect(data.missions.filter((m) => m.targetLocation).length).toBeGreaterThanOrEqual(20);
+    expect(data.events.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(data.events.map((e) => e.status))).toEqual(
+      new Set(['active', 'upcoming', 'ended']),
+    );
+    expect(data.events.some((e) => e.rewardTokens && !e.rewardNft)).toBe(true);
+    expect(data.events.some((e) => e.rewardNft && !e.rewardTokens)).toBe(true);
+    expect(data.events.some((e) => !e.rewardNft && !e.rewardTokens)).toBe(true);
+  });
+
+  it('give every artist every SPEC field, without padding', () => {
+    for (const a of data.artists) {
+      for (const field of [a.name, a.city, a.country, a.activeYears, a.style]) {
+        expect(field.trim(), a.id).not.toBe('');
+      }
+      expect(a.aka === null || a.aka.trim().length > 0, a.id).toBe(true);
+      expect(new Set(a.achievements).size, a.id).toBe(a.achievements.length);
+    }
   });
 
   it('use unique ids within each file', () => {

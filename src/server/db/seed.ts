@@ -30,6 +30,20 @@ export function loadSeedData() {
   };
 }
 
+/** The columns of a legal wall that seed files and imports set (all but its id). */
+export const WALL_FIELDS = [
+  'name',
+  'description',
+  'city',
+  'country',
+  'address',
+  'hours',
+  'permitRequired',
+  'latitude',
+  'longitude',
+  'source',
+] as const;
+
 /** Keeps these columns of an existing row as they are (player-driven counters). */
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
@@ -47,20 +61,7 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
         .values(data.walls)
         .onConflictDoUpdate({
           target: legalWalls.id,
-          set: Object.fromEntries(
-            [
-              'name',
-              'description',
-              'city',
-              'country',
-              'address',
-              'hours',
-              'permit_required',
-              'latitude',
-              'longitude',
-              'source',
-            ].map((c) => [toCamel(c), excluded(c)]),
-          ),
+          set: Object.fromEntries(WALL_FIELDS.map((f) => [f, excluded(toSnake(f))])),
         });
     }
     if (data.artists.length) {
@@ -144,6 +145,10 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
         .onConflictDoNothing();
     }
   });
+}
+
+function toSnake(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
 function toCamel(column: string): string {

@@ -11,8 +11,9 @@ import {
   UserDiscoveriesQuerySchema,
   UserDiscoverySchema,
 } from '../../core/schemas/discoveries.ts';
-import { BoundsQuerySchema, MapPointsSchema, type MapPoints } from '../../core/schemas/map.ts';
+import { BoundsQuerySchema, MapPointsSchema } from '../../core/schemas/map.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { sendCompressedJson } from '../compress.ts';
 import {
   createDiscovery,
   createGraffiti,
@@ -122,9 +123,9 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Already JSON text of MapPointsSchema: a string payload skips the response serializer.
+      // Already JSON text of MapPointsSchema: a raw payload skips the response serializer.
       const json = await discoveryPointsJson(db, request.query);
-      return reply.type('application/json').send(json as unknown as MapPoints);
+      return sendCompressedJson(request, reply, json);
     },
   );
 

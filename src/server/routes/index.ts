@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import artists from './artists.ts';
 import auth from './auth.ts';
+import colourChart from './color-chart.ts';
 import community from './community.ts';
 import config from './config.ts';
 import discoveries from './discoveries.ts';
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     leaderboard,
     artists,
     missions,
+    colourChart,
     subscription,
     stripeWebhook,
     wallet,

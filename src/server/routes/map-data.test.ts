@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -164,6 +165,16 @@ describe('GET /api/discoveries/in-view and /api/discoveries/:id', () => {
     const body = res.json();
     expect(body.truncated).toBe(true);
     expect(body.points).toHaveLength(100_000);
+
+    // A phone asking for brotli gets the same answer at a fraction of the bytes.
+    const compressed = await viewer.request({
+      url: `/api/discoveries/in-view?${query(box)}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('Accept-Encoding');
+    expect(compressed.rawPayload.length).toBeLessThan(res.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(body);
   }, 120_000);
 
   it("shows one discovery to another player without the finder's private details", async () => {

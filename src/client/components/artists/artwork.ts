@@ -36,6 +36,31 @@ const CHROME_TIDE = art(
   new URL('../../assets/artists/chrome-tide.svg', import.meta.url),
 );
 
+const GOLDEN_HOUR = art(
+  'Golden Hour',
+  new URL('../../assets/artists/golden-hour.svg', import.meta.url),
+);
+const NIGHT_SWIM = art(
+  'Night Swim',
+  new URL('../../assets/artists/night-swim.svg', import.meta.url),
+);
+const NEON_WINGS = art(
+  'Neon Wings',
+  new URL('../../assets/artists/neon-wings.svg', import.meta.url),
+);
+const SPEED_LETTERS = art(
+  'Speed Letters',
+  new URL('../../assets/artists/speed-letters.svg', import.meta.url),
+);
+const TWIN_SKIES = art(
+  'Twin Skies',
+  new URL('../../assets/artists/twin-skies.svg', import.meta.url),
+);
+const PRISM_GRID = art(
+  'Prism Grid',
+  new URL('../../assets/artists/prism-grid.svg', import.meta.url),
+);
+
 export const DEFAULT_ARTWORK = art(
   'Fresh Coat',
   new URL('../../assets/artists/fresh-coat.svg', import.meta.url),
@@ -49,6 +74,12 @@ const ARTWORK_BY_NAME: Record<string, Artwork> = {
   'tyrone wright': BRICK_BLOOM,
   banksy: DRIP_SUN,
   'shepard fairey': WILDSTYLE_CIRCUIT,
+  'matt adnate': GOLDEN_HOUR,
+  'sam bates': NIGHT_SWIM,
+  vexta: NEON_WINGS,
+  sofles: SPEED_LETTERS,
+  'os gemeos': TWIN_SKIES,
+  'eduardo kobra': PRISM_GRID,
 };
 
 export const ALL_ARTWORKS = [
@@ -58,6 +89,12 @@ export const ALL_ARTWORKS = [
   WILDSTYLE_CIRCUIT,
   DRIP_SUN,
   CHROME_TIDE,
+  GOLDEN_HOUR,
+  NIGHT_SWIM,
+  NEON_WINGS,
+  SPEED_LETTERS,
+  TWIN_SKIES,
+  PRISM_GRID,
   DEFAULT_ARTWORK,
 ];
 

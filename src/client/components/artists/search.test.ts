@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Artist } from '../../../core/schemas/catalog.ts';
 import { ALL_ARTWORKS, DEFAULT_ARTWORK, artworkFor } from './artwork.ts';
@@ -57,5 +58,15 @@ describe('sample artwork', () => {
   it('has distinct titles and local files only', () => {
     expect(new Set(ALL_ARTWORKS.map((a) => a.title)).size).toBe(ALL_ARTWORKS.length);
     for (const a of ALL_ARTWORKS) expect(a.src).not.toMatch(/^https?:/);
+  });
+
+  it('gives every seeded artist a sample artwork of its own', () => {
+    const seeded: { name: string }[] = JSON.parse(
+      readFileSync(new URL('../../../data/artists.json', import.meta.url), 'utf8'),
+    );
+    const pieces = seeded.map((a) => artworkFor(a.name));
+    for (const [i, piece] of pieces.entries())
+      expect(piece, seeded[i]!.name).not.toBe(DEFAULT_ARTWORK);
+    expect(new Set(pieces).size).toBe(pieces.length);
   });
 });

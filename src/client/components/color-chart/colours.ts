@@ -1,35 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ChartColour, ColourChart } from '../../../core/schemas/colours.ts';
+import { getQueryFn } from '../../lib/query-client.ts';
 import { matchesAny } from '../artists/search.ts';
 
 /**
- * The StreetScope Series 1 house range (src/data/color-chart.json). A fictional house range of
+ * The StreetScope Series 1 house range (src/data/color-chart.json), served by GET
+ * /api/color-chart: the basic range for free players, the full chart for Pro. A house range of
  * our own, not any paint maker's official chart; on-screen colours are approximate.
  */
-export interface Colour {
-  /** Series code, e.g. 'S1-101'. */
-  code: string;
-  name: string;
-  /** '#RRGGBB'. */
-  hex: string;
-  /** Hue family heading, e.g. 'Yellows'. Groups appear in the order of the file. */
-  group: string;
-  source: string;
-}
+export type Colour = ChartColour;
 
 export interface ColourGroup {
   name: string;
   colours: Colour[];
 }
 
-/** Loaded on demand, so the chart's data stays out of the initial bundle. */
-export async function loadColourChart(): Promise<Colour[]> {
-  const mod = await import('../../../data/color-chart.json', { with: { type: 'json' } });
-  return mod.default;
-}
-
+/**
+ * Asked again whenever the chart opens (Pro may have started or lapsed since), showing the
+ * cached chart meanwhile.
+ */
 export const colourChartQuery = queryOptions({
-  queryKey: ['colour-chart', 'series-1'] as const,
-  queryFn: loadColourChart,
+  queryKey: ['/api/color-chart'] as const,
+  queryFn: getQueryFn<ColourChart>({ on401: 'throw' }),
+  refetchOnMount: 'always',
 });
 
 /** SPEC §2 colour chart search: by colour name or code ('s1-402', '402'), ignoring case. */

@@ -13,7 +13,7 @@ import { WalletButton } from '../wallet/wallet-button.tsx';
  */
 export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
   const name = user.username.trim() || 'Explorer';
-  const levelLine = `Level ${user.level} • ${user.discoveries} Discoveries`;
+  const levelLine = `Level ${user.level} • ${user.discoveries.toLocaleString('en')} Discoveries`;
   return (
     <header className="relative z-30 border-b border-line bg-wall/90 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:gap-x-3 sm:px-4">
@@ -43,8 +43,15 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
               </Badge>
             )}
           </div>
-          <p className="truncate text-xs font-semibold text-smoke sm:text-sm" title={levelLine}>
-            {levelLine}
+          {/* Wraps between its two halves rather than cutting the count off on a phone. */}
+          <p
+            className="text-xs leading-tight font-semibold text-smoke sm:text-sm"
+            title={levelLine}
+          >
+            <span className="whitespace-nowrap">Level {user.level} •</span>{' '}
+            <span className="whitespace-nowrap">
+              {user.discoveries.toLocaleString('en')} Discoveries
+            </span>
           </p>
         </div>
 

@@ -18,6 +18,7 @@ export const wallCountLabel = (n: number) =>
  */
 export function WallsPanel({
   walls,
+  farther,
   status,
   selectedWallId,
   onSelectWall,
@@ -25,6 +26,8 @@ export function WallsPanel({
   className,
 }: {
   walls: NearbyLegalWall[] | undefined;
+  /** The closest walls beyond the radius, shown when none is within it. */
+  farther: NearbyLegalWall[] | undefined;
   status: 'pending' | 'error' | 'success';
   selectedWallId: string | null;
   onSelectWall: (wall: NearbyLegalWall) => void;
@@ -70,54 +73,89 @@ export function WallsPanel({
       )}
 
       {status === 'success' && walls && walls.length === 0 && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 pb-3">
-          <p className="min-w-48 flex-1 text-sm text-smoke">
-            No legal walls mapped around here yet. Find one in another city?
+        <>
+          <p className="px-4 pb-3 text-sm text-smoke">
+            No legal walls mapped around here yet.{' '}
+            {farther && farther.length > 0 ? 'The nearest ones:' : 'Find one in another city?'}
           </p>
-          <Button asChild variant="outline" size="sm">
+          {farther && farther.length > 0 && (
+            <WallList
+              walls={farther}
+              label="Nearest legal walls"
+              selectedWallId={selectedWallId}
+              onSelectWall={onSelectWall}
+            />
+          )}
+          <Button asChild variant="outline" size="sm" className="mx-4 mb-3 self-start">
             <Link href="/missions">
               <MapPinned aria-hidden />
               Browse legal walls
             </Link>
           </Button>
-        </div>
+        </>
       )}
 
       {status === 'success' && walls && walls.length > 0 && (
-        <ul
-          className="flex snap-x gap-2 overflow-x-auto px-3 pb-3 md:min-h-0 md:flex-col md:overflow-x-visible md:overflow-y-auto"
-          aria-labelledby="walls-panel-title"
-        >
-          {walls.map((wall) => {
-            const selected = wall.id === selectedWallId;
-            return (
-              <li key={wall.id} className="w-64 shrink-0 snap-start md:w-auto">
-                <button
-                  type="button"
-                  onClick={() => onSelectWall(wall)}
-                  aria-pressed={selected}
-                  data-wall-id={wall.id}
-                  className={cn(
-                    'flex min-h-16 w-full items-center gap-3 rounded-xl border border-line bg-wall/70 p-2.5 text-left transition-colors hover:border-neon-pink/60 hover:bg-concrete',
-                    selected && 'border-neon-lime/70 bg-neon-lime/10',
-                  )}
-                >
-                  <span className="grid size-10 shrink-0 place-items-center rounded-full bg-neon-pink text-wall">
-                    <SprayCan className="size-5" aria-hidden />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-bold">{wall.name}</span>
-                    <span className="block truncate text-sm text-smoke">
-                      {wall.city} · {formatDistance(wall.distanceKm)}
-                    </span>
-                  </span>
-                  <ChevronRight className="size-4 shrink-0 text-smoke" aria-hidden />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <WallList
+          walls={walls}
+          labelledBy="walls-panel-title"
+          selectedWallId={selectedWallId}
+          onSelectWall={onSelectWall}
+        />
       )}
     </section>
+  );
+}
+
+function WallList({
+  walls,
+  labelledBy,
+  label,
+  selectedWallId,
+  onSelectWall,
+}: {
+  walls: NearbyLegalWall[];
+  labelledBy?: string;
+  label?: string;
+  selectedWallId: string | null;
+  onSelectWall: (wall: NearbyLegalWall) => void;
+}) {
+  return (
+    <ul
+      className="flex snap-x gap-2 overflow-x-auto px-3 pb-3 md:min-h-0 md:flex-col md:overflow-x-visible md:overflow-y-auto"
+      aria-labelledby={labelledBy}
+      aria-label={label}
+    >
+      {walls.map((wall) => {
+        const selected = wall.id === selectedWallId;
+        return (
+          <li key={wall.id} className="w-64 shrink-0 snap-start only:w-full md:w-auto">
+            <button
+              type="button"
+              onClick={() => onSelectWall(wall)}
+              aria-pressed={selected}
+              data-wall-id={wall.id}
+              className={cn(
+                'flex min-h-16 w-full items-center gap-3 rounded-xl border border-line bg-wall/70 p-2.5 text-left transition-colors hover:border-neon-pink/60 hover:bg-concrete',
+                selected && 'border-neon-lime/70 bg-neon-lime/10',
+              )}
+            >
+              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-neon-pink text-wall">
+                <SprayCan className="size-5" aria-hidden />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-bold">{wall.name}</span>
+                {/* The city gives way before the distance does. */}
+                <span className="flex text-sm text-smoke">
+                  <span className="truncate">{wall.city}</span>
+                  <span className="shrink-0 whitespace-pre">{` · ${formatDistance(wall.distanceKm)}`}</span>
+                </span>
+              </span>
+              <ChevronRight className="size-4 shrink-0 text-smoke" aria-hidden />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import { LngLat, type Map as MapLibreMap } from 'maplibre-gl';
 import type { MapSources } from '../../../core/schemas/map.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { imageryLayers } from './map-style.ts';
@@ -76,7 +76,14 @@ export function createHandle(
     zoomOut: () => map.zoomOut(),
     zoomBy: (levels) => map.easeTo({ zoom: zoomedIn(map.getZoom(), levels) }),
     reset: () => map.easeTo({ ...CAMERA.reset }),
-    flyTo: (centre, zoom) =>
-      map.flyTo({ center: [centre.longitude, centre.latitude], zoom: zoom ?? map.getZoom() }),
+    flyTo(centre, zoom) {
+      const camera = { center: [centre.longitude, centre.latitude] as [number, number] };
+      // Fly within a couple of screens; further away, jump: a long flight zooms out to the
+      // whole region and back, fetching every level's imagery on the way.
+      const here = map.getCenter();
+      const screen = here.distanceTo(map.getBounds().getNorthEast());
+      const near = here.distanceTo(LngLat.convert(camera.center)) < 2 * screen;
+      (near ? map.flyTo : map.jumpTo).call(map, { ...camera, zoom: zoom ?? map.getZoom() });
+    },
   };
 }

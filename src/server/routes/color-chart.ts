@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema } from '../../core/schemas/common.ts';
+import { ColourChartSchema } from '../../core/schemas/colours.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { colourChartFor } from '../services/colour-chart.ts';
+
+/** SPEC §2 Colour chart: the Series 1 house range, as much of it as the player's tier includes. */
+const colourChartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', signedInOnly);
+
+  app.get(
+    '/api/color-chart',
+    {
+      schema: {
+        summary:
+          'The Series 1 colour chart: the basic range for free players, the full chart for Pro',
+        tags: ['catalog'],
+        response: { 200: ColourChartSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // The answer depends on the session's tier: never serve one player's chart to another.
+      reply.header('cache-control', 'private, no-store');
+      return colourChartFor(requireUser(request));
+    },
+  );
+};
+
+export default colourChartRoutes;

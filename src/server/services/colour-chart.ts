@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ChartColourSchema, type ColourChart } from '../../core/schemas/colours.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { isPro } from './users.ts';
+
+const CHART_FILE = fileURLToPath(new URL('../../../src/data/color-chart.json', import.meta.url));
+
+/** The whole Series 1 chart, read and checked once. */
+export const SERIES_1 = z
+  .array(ChartColourSchema)
+  .parse(JSON.parse(readFileSync(CHART_FILE, 'utf8')));
+
+/**
+ * The one place that decides which colour range a player gets: Pro players the full chart,
+ * everyone else the basic range. Point this at the entitlements service when it has one.
+ */
+export function colourRangeFor(user: SessionUser): ColourChart['range'] {
+  return isPro(user) ? 'full' : 'basic';
+}
+
+export function colourChartFor(user: SessionUser): ColourChart {
+  const range = colourRangeFor(user);
+  return {
+    range,
+    colours: range === 'full' ? SERIES_1 : SERIES_1.filter((c) => c.range === 'basic'),
+    totalColours: SERIES_1.length,
+  };
+}
