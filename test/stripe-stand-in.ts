@@ -8,8 +8,10 @@ import type { AddressInfo } from 'node:net';
  * answers for a repeated `Idempotency-Key`, Stripe's error shape). The real SDK talks to it
  * through its host/port/protocol options. Endpoints:
  *   POST /v1/customers
- *   POST /v1/subscriptions            GET /v1/subscriptions/:id
+ *   POST /v1/subscriptions            GET /v1/subscriptions/:id    GET /v1/subscriptions
  *   POST /v1/billing_portal/sessions
+ * A portal session's URL is a page of the stand-in itself (GET /p/session/:id, a link back to
+ * the session's return_url), so a browser following it never leaves the machine.
  */
 
 type Params = Record<string, unknown>;
@@ -58,14 +60,16 @@ const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 export async function startStripeStandIn(
   apiVersion: string,
-  secretKey = 'sk_test_standin',
+  { secretKey = 'sk_test_standin', port = 0 }: { secretKey?: string; port?: number } = {},
 ): Promise<StripeStandIn> {
   const customers = new Map<string, Params>();
   const subscriptions = new Map<string, StandInSubscription>();
   const secrets = new Map<string, string>();
   const replies = new Map<string, { status: number; body: unknown }>();
   const requests: StripeStandIn['requests'] = [];
+  const portalReturns = new Map<string, string>();
   let failure: number | null = null;
+  let origin = '';
 
   const expanded = (sub: StandInSubscription, expand: unknown) => {
     const wants = Array.isArray(expand) && expand.includes('latest_invoice.confirmation_secret');
@@ -115,6 +119,12 @@ export async function startStripeStandIn(
       secrets.set(sub.id, `${id('pi')}_secret_${randomBytes(6).toString('hex')}`);
       return { status: 200, body: expanded(sub, params.expand) };
     }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const data = [...subscriptions.values()].filter(
+        (sub) => !params.customer || sub.customer === params.customer,
+      );
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
+    }
     const match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
     if (method === 'GET' && match) {
       const sub = subscriptions.get(match[1] ?? '');
@@ -126,6 +136,7 @@ export async function startStripeStandIn(
         return error(400, 'invalid_request_error', 'No such customer');
       }
       const session = id('bps');
+      portalReturns.set(session, String(params.return_url));
       return {
         status: 200,
         body: {
@@ -133,7 +144,7 @@ export async function startStripeStandIn(
           object: 'billing_portal.session',
           customer: params.customer,
           return_url: params.return_url,
-          url: `https://billing.stripe.com/p/session/${session}`,
+          url: `${origin}/p/session/${session}`,
         },
       };
     }
@@ -145,6 +156,9 @@ export async function startStripeStandIn(
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
+      const portal = /^\/p\/session\/(\w+)$/.exec(url.pathname);
+      if (req.method === 'GET' && portal)
+        return sendPortal(res, portalReturns.get(portal[1] ?? ''));
       const version = req.headers['stripe-version'] as string | undefined;
       requests.push({ method: req.method ?? '', path: url.pathname, apiVersion: version });
       const send = ({ status, body }: { status: number; body: unknown }) => {
@@ -171,10 +185,10 @@ export async function startStripeStandIn(
       send(reply);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     secretKey,
     customers,
     subscriptions,
@@ -187,6 +201,19 @@ export async function startStripeStandIn(
         server.close(() => resolve());
       }),
   };
+}
+
+function sendPortal(res: http.ServerResponse, returnUrl: string | undefined): void {
+  if (!returnUrl) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('No such portal session');
+    return;
+  }
+  const href = returnUrl.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(
+    `<!doctype html><html lang="en"><title>Customer portal</title>` +
+      `<h1>Customer portal</h1><a href="${href}">Return to StreetScope</a></html>`,
+  );
 }
 
 function error(status: number, type: string, message: string) {

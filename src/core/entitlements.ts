@@ -1,5 +1,5 @@
 /**
- * Who is Pro, and what Pro unlocks (docs/decisions/010-pro-entitlements.md). The server applies
+ * Who is Pro, and what Pro unlocks (docs/decisions/011-pro-with-stripe.md). The server applies
  * these; the client imports them (zod-free) only to show what Pro unlocks.
  */
 
@@ -17,14 +17,11 @@ export function isProActive(
   return !periodEnd || periodEnd.getTime() > now.getTime();
 }
 
-/** How many colours of each hue group the free tier sees on the colour chart. */
-export const BASIC_COLOURS_PER_GROUP = 3;
-
 export interface Entitlements {
   isPro: boolean;
   /** Multiplies every token reward: discoveries, graffiti and mission bonuses. */
   tokenMultiplier: number;
-  /** The whole colour chart; without it, the first BASIC_COLOURS_PER_GROUP of each group. */
+  /** The whole colour chart; without it, the basic range (src/data/color-chart.json). */
   fullColourChart: boolean;
 }
 
@@ -42,21 +39,4 @@ export const PRO_ENTITLEMENTS: Entitlements = {
 
 export function entitlementsFor(user: { isPro: boolean } | null | undefined): Entitlements {
   return user?.isPro ? PRO_ENTITLEMENTS : FREE_ENTITLEMENTS;
-}
-
-/**
- * The part of a colour range a tier may see: all of it with the full chart, otherwise the first
- * BASIC_COLOURS_PER_GROUP colours of every hue group (in file order), so each family is there.
- */
-export function colourRangeFor<T extends { group: string }>(
-  entitlements: Entitlements,
-  colours: readonly T[],
-): T[] {
-  if (entitlements.fullColourChart) return colours.slice();
-  const seen = new Map<string, number>();
-  return colours.filter((c) => {
-    const n = (seen.get(c.group) ?? 0) + 1;
-    seen.set(c.group, n);
-    return n <= BASIC_COLOURS_PER_GROUP;
-  });
 }

@@ -5,7 +5,7 @@ import { queryClient } from './query-client.ts';
 /**
  * Linking the connected wallet to the signed-in account with Sign-In with Ethereum: a nonce
  * from the server, the EIP-4361 message signed with personal_sign, checked and stored by the
- * server (docs/decisions/011-wallet-siwe.md).
+ * server (docs/decisions/012-wallets-with-siwe.md).
  */
 
 interface SigningProvider {

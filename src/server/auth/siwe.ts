@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 
 /**
  * Sign-In with Ethereum (EIP-4361) to link a wallet to the signed-in account
- * (docs/decisions/011-wallet-siwe.md). Everything is checked here, not by a library's
+ * (docs/decisions/012-wallets-with-siwe.md). Everything is checked here, not by a library's
  * validate-all helper: viem's validateSiweMessage checks neither chain id nor URI.
  */
 

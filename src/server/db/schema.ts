@@ -306,7 +306,7 @@ export const subscriptions = pgTable(
     status: text('status').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     // Stripe's `created` time of the event that last set `status`: an older event arriving late
-    // never overwrites a newer state (docs/decisions/010-pro-entitlements.md).
+    // never overwrites a newer state (docs/decisions/011-pro-with-stripe.md).
     statusEventAt: timestamp('status_event_at', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -50,6 +50,17 @@ const subsOf = (player: Player) =>
   [...stripe.subscriptions.values()].filter((s) => s.metadata.userId === player.id);
 const future = (days: number) => new Date(Date.now() + days * 86_400_000);
 
+describe('with payments on', () => {
+  it('pages may load Stripe.js and its card frames, and nothing else from outside', async () => {
+    const csp = (await t.app.inject({ url: '/subscribe' })).headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(csp).toMatch(
+      /frame-src [^;]*https:\/\/js\.stripe\.com[^;]*https:\/\/hooks\.stripe\.com/,
+    );
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+  });
+});
+
 describe('POST /api/get-or-create-subscription', () => {
   it("returns the first invoice's client secret of one default_incomplete subscription", async () => {
     const player = await signUp(t.app);
@@ -146,7 +157,7 @@ describe('Pro status and the customer portal', () => {
     await setup(player);
     const res = await player.request({ method: 'POST', url: '/api/subscription/portal' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    expect(res.json().url).toMatch(new RegExp(`^${stripe.url}/p/session/bps_`));
     const [row] = await t.db
       .select()
       .from(subscriptions)
