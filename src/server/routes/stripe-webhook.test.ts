@@ -208,16 +208,43 @@ describe('events that are not ours', () => {
 });
 
 describe('without Stripe configured', () => {
-  it('answers 503 and changes nothing', async () => {
+  it('has no webhook (404) and changes nothing', async () => {
     const demo = await createTestApp({ seed: false });
     try {
       const res = await deliver(
         demo.app,
         invoicePaid({ id: 'sub_x', customer: 'cus_x' }, future(30)),
       );
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(404);
     } finally {
       await demo.close();
+    }
+  });
+});
+
+describe('with Stripe keys but no signing secret', () => {
+  it('answers 503 so the operator sees it, and changes nothing', async () => {
+    const misconfigured = await createTestApp({
+      seed: false,
+      config: {
+        stripe: {
+          secretKey: 'sk_test_x',
+          publishableKey: 'pk_test_x',
+          webhookSecret: null,
+          priceId: 'price_x',
+          apiUrl: 'http://127.0.0.1:9',
+        },
+      },
+    });
+    try {
+      const res = await deliver(
+        misconfigured.app,
+        invoicePaid({ id: 'sub_x', customer: 'cus_x' }, future(30)),
+      );
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('Stripe webhooks are not configured on this server.');
+    } finally {
+      await misconfigured.close();
     }
   });
 });

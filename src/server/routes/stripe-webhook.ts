@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
-import { badRequest, serviceUnavailable } from '../errors.ts';
+import { badRequest, notFound, serviceUnavailable } from '../errors.ts';
 import { stripeClientFor } from '../payments/stripe.ts';
 import { handleStripeEvent } from '../payments/webhook.ts';
 
@@ -30,7 +30,10 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      if (!config.stripe?.webhookSecret) {
+      // Demo mode has no webhook to deliver to; Stripe keys without a signing secret are a
+      // misconfiguration the operator must see (Stripe retries and reports the 503s).
+      if (!config.stripe) throw notFound('Payments are not configured on this server.');
+      if (!config.stripe.webhookSecret) {
         throw serviceUnavailable('Stripe webhooks are not configured on this server.');
       }
       const signature = request.headers['stripe-signature'];
