@@ -7,6 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_PORT ??= '3457';
 process.env.E2E_EMPTY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_TILE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
+process.env.E2E_STRIPE_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-'));
 process.env.E2E_EMPTY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-empty-'));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
@@ -23,10 +24,26 @@ const mapSources = {
   MAP_BUILDINGS_URL: `${TILE_ORIGIN}/buildings.json`,
 };
 
+/**
+ * The second server takes payments, against a local stand-in for the Stripe API
+ * (test/stripe-stand-in.ts); the first stays in demo mode (no Stripe configured).
+ */
+export const STRIPE_ORIGIN = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
+export const STRIPE_E2E = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+  STRIPE_PRICE_ID: 'price_pro_monthly_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e_streetscope',
+  STRIPE_API_URL: STRIPE_ORIGIN,
+};
+
 /** Debian's Chromium: browsers are never downloaded at install time. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** One server with the starter content, one with an empty catalogue for the empty states. */
+/**
+ * One server with the starter content in demo mode; one with an empty catalogue (for the empty
+ * states) that takes payments.
+ */
 function server(url: string, port: string, dataDir: string, seed: boolean) {
   return {
     command: 'tsx e2e/start-server.ts',
@@ -46,7 +63,7 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',
       ...mapSources,
       // The empty server has no road and label tiles: Enhanced Hybrid cannot switch on there.
-      ...(seed ? {} : { MAP_LABEL_TILES: 'off' }),
+      ...(seed ? {} : { MAP_LABEL_TILES: 'off', ...STRIPE_E2E }),
     },
   };
 }
@@ -79,6 +96,13 @@ export default defineConfig({
       url: `${TILE_ORIGIN}/buildings.json`,
       reuseExistingServer: false,
       env: { TILE_PORT: process.env.E2E_TILE_PORT },
+    },
+    {
+      command: 'tsx e2e/stripe-server.ts',
+      // The stand-in answers 401 without a key: up and speaking Stripe's protocol.
+      url: `${STRIPE_ORIGIN}/v1/subscriptions`,
+      reuseExistingServer: false,
+      env: { STRIPE_PORT: process.env.E2E_STRIPE_PORT, STRIPE_SECRET_KEY: 'sk_test_e2e' },
     },
     server(baseURL, process.env.E2E_PORT, process.env.E2E_DATA_DIR, true),
     server(emptyURL, process.env.E2E_EMPTY_PORT, process.env.E2E_EMPTY_DATA_DIR, false),

@@ -9,18 +9,21 @@ import {
 
 /**
  * Every page fails its test on an unexpected console error: noise hides bugs. Chromium logs every
- * non-OK response as one; two are expected: a 401 (the signed-out auth check, a refused sign-in)
- * and, in demo mode, the subscription endpoint's 503 (payments are not configured).
+ * non-OK response as one; these are expected: a 401 (the signed-out auth check, a refused
+ * sign-in), in demo mode the subscription endpoint's 503 (payments are not configured), a
+ * wallet proof refused with 409 (the address is another account's), and Stripe.js failing to
+ * load where a test blocks it (the app falls back to demo mode).
  */
 function expectedConsoleError(msg: ConsoleMessage): boolean {
   const text = msg.text();
+  const url = msg.location().url;
   if (/status of 401/.test(text)) return true;
-  return (
-    /status of 503/.test(text) && msg.location().url.includes('/api/get-or-create-subscription')
-  );
+  if (url.endsWith('/api/wallet/link')) return /status of 409/.test(text);
+  if (url.startsWith('https://js.stripe.com/')) return /ERR_BLOCKED_BY_CLIENT/.test(text);
+  return /status of 503/.test(text) && url.includes('/api/get-or-create-subscription');
 }
 
-/** The server started with SEED_CONTENT=false: an empty catalogue, for empty states. */
+/** The server started with SEED_CONTENT=false: an empty catalogue, for empty states; payments on. */
 export const EMPTY_URL = `http://127.0.0.1:${process.env.E2E_EMPTY_PORT}`;
 
 export const PASSWORD = 'bright colours on grey walls';

@@ -5,7 +5,6 @@ import {
   expectNoSidewaysScroll,
   screenshots,
   test,
-  toasts,
 } from './fixtures.ts';
 import { FAKE_ACCOUNT_SHORT, installFakeWallet } from './wallet-provider.ts';
 
@@ -121,30 +120,4 @@ test('a signed-out visitor setting up payment later signs in first', async ({ pa
     'href',
     '/api/login?returnTo=%2Fsubscribe',
   );
-});
-
-test('with payments on, a failed subscription setup says so and falls back to demo mode', async ({
-  page,
-  player,
-}) => {
-  expect(player.id).toBeTruthy();
-  await page.route('**/api/config', async (route) => {
-    const res = await route.fetch();
-    const body = await res.json();
-    await route.fulfill({
-      response: res,
-      json: { ...body, payments: { enabled: true, publishableKey: 'pk_test_e2e' } },
-    });
-  });
-  // The test server has no payment provider, so the real endpoint answers 503.
-  await page.goto('/onboarding');
-  await page.getByRole('button', { name: 'Skip for now (Limited Access)' }).click();
-  await expect(toasts(page).getByText('Setup Error', { exact: true })).toBeVisible();
-  await expect(
-    toasts(page).getByText('Please contact support for payment setup assistance', {
-      exact: true,
-    }),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Continue to Game (Demo Mode)' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Setup Full Payment Later' })).toBeVisible();
 });

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 /**
  * A fake browser wallet for the browser suite: an EIP-1193 provider injected before the page's
@@ -7,13 +9,19 @@ import type { Page } from '@playwright/test';
  *   __wallet.reject = true        eth_requestAccounts fails with 4001 (user rejected)
  *   __wallet.fail = true          eth_requestAccounts fails with -32603 (internal error)
  *   __wallet.switchError = 4902   wallet_switchEthereumChain fails with that code
+ *   __wallet.rejectSign = true    personal_sign fails with 4001 (user rejected)
  *   __wallet.emit(event, value)   fires a provider event (accountsChanged, chainChanged)
  *   __wallet.listenerCount(event) how many listeners the page has attached
  *   __wallet.calls                every method requested, in order
  *
- * The signing-in-with-Ethereum provider (viem, SIWE) is a later change; a fixed address is enough
- * to drive the wallet states here.
+ * With a `signer` (a viem account; see newSigner) the wallet's account is that account's address
+ * and personal_sign signs for real, in the test process, through an exposed function: what the
+ * server verifies is a genuine EIP-191 signature. Without one, a fixed address drives the wallet
+ * states and personal_sign is unsupported.
  */
+
+/** A fresh key per test: an address links to one account on the shared test server. */
+export const newSigner = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
 
 export const FAKE_ACCOUNT = '0x1234567890abcdef1234567890abcdef12345678';
 export const FAKE_ACCOUNT_SHORT = '0x1234...5678';
@@ -33,12 +41,15 @@ export interface FakeWalletOptions {
    * OTHER_ACCOUNT), to check that MetaMask is preferred.
    */
   exposure?: 'legacy' | 'eip6963' | 'eip6963-two-wallets';
+  /** Signs personal_sign requests; its address is the wallet's account unless `accounts` says. */
+  signer?: PrivateKeyAccount;
 }
 
 export interface FakeWalletControl {
   reject: boolean;
   fail: boolean;
   switchError: number | null;
+  rejectSign: boolean;
   chainId: string;
   calls: string[];
   emit(event: string, value: unknown): void;
@@ -49,10 +60,17 @@ declare global {
   interface Window {
     __wallet: FakeWalletControl;
     __opened: { url: string; target?: string; features?: string }[];
+    __walletSign?: (data: string) => Promise<string>;
   }
 }
 
 export async function installFakeWallet(page: Page, options: FakeWalletOptions = {}) {
+  const { signer } = options;
+  if (signer) {
+    await page.exposeFunction('__walletSign', (data: string) =>
+      signer.signMessage({ message: { raw: data as Hex } }),
+    );
+  }
   await page.addInitScript(
     (opts) => {
       type Fn = (value: unknown) => void;
@@ -66,6 +84,7 @@ export async function installFakeWallet(page: Page, options: FakeWalletOptions =
           reject: false,
           fail: false,
           switchError: null as number | null,
+          rejectSign: false,
           chainId: opts.chainId,
           calls: [] as string[],
           emit(event: string, value: unknown) {
@@ -96,6 +115,14 @@ export async function installFakeWallet(page: Page, options: FakeWalletOptions =
                 control.chainId = chainId;
                 setTimeout(() => control.emit('chainChanged', chainId), 0);
                 return null;
+              }
+              case 'personal_sign': {
+                const [data, from] = params as [string, string];
+                if (!window.__walletSign || !authorised.includes(from)) {
+                  throw rpcError(4100, 'The requested account has not been authorised.');
+                }
+                if (control.rejectSign) throw rpcError(4001, 'User rejected the request.');
+                return window.__walletSign(data);
               }
               default:
                 throw rpcError(4200, `Unsupported method ${method}`);
@@ -146,7 +173,7 @@ export async function installFakeWallet(page: Page, options: FakeWalletOptions =
     },
     {
       authorised: options.authorised ?? [],
-      accounts: options.accounts ?? [FAKE_ACCOUNT],
+      accounts: options.accounts ?? [signer?.address ?? FAKE_ACCOUNT],
       otherAccounts: [OTHER_ACCOUNT],
       chainId: options.chainId ?? '0x1',
       exposure: options.exposure ?? 'legacy',
@@ -166,8 +193,10 @@ export async function stubWindowOpen(page: Page) {
 }
 
 export const wallet = {
-  set: (page: Page, patch: Partial<Pick<FakeWalletControl, 'reject' | 'fail' | 'switchError'>>) =>
-    page.evaluate((p) => Object.assign(window.__wallet, p), patch),
+  set: (
+    page: Page,
+    patch: Partial<Pick<FakeWalletControl, 'reject' | 'fail' | 'switchError' | 'rejectSign'>>,
+  ) => page.evaluate((p) => Object.assign(window.__wallet, p), patch),
   emit: (page: Page, event: string, value: unknown) =>
     page.evaluate(([e, v]) => window.__wallet.emit(e as string, v), [event, value] as const),
   listenerCount: (page: Page, event: string) =>

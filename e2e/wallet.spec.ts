@@ -184,23 +184,6 @@ test('provider listeners are removed when no screen uses the wallet', async ({ p
   expect(await wallet.listenerCount(page, 'chainChanged')).toBe(0);
 });
 
-test('the map home header connects with the first 4 characters shown, and disconnects on click', async ({
-  page,
-  player,
-}) => {
-  expect(player.username).toBeTruthy();
-  await installFakeWallet(page);
-  await page.goto('/');
-  const header = page.getByRole('banner');
-  await header.getByRole('button', { name: 'Connect' }).click();
-  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible();
-  const connected = header.getByRole('button', { name: /Disconnect wallet/ });
-  await expect(connected).toHaveText(`${FAKE_ACCOUNT.slice(0, 4)}...`);
-  await connected.click();
-  await expect(toasts(page).getByText('Wallet Disconnected', { exact: true })).toBeVisible();
-  await expect(header.getByRole('button', { name: 'Connect' })).toBeVisible();
-});
-
 test('the map home header asks for MetaMask when no wallet is installed', async ({
   page,
   player,

@@ -20,6 +20,9 @@ describe('operations', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Payments are off: no page may load Stripe.js.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.headers['content-security-policy']).not.toContain('stripe.com');
   });
 
   it('keeps unknown API paths a JSON 404', async () => {

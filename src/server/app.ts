@@ -52,20 +52,30 @@ const SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/** Stripe.js and its card frames (Stripe's published CSP), allowed only when payments are on. */
+const STRIPE_CSP = {
+  script: 'https://js.stripe.com https://*.js.stripe.com',
+  frame: 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+  connect: 'https://api.stripe.com',
+  img: 'https://*.stripe.com',
+};
+
 /** The policy for every response but the API docs page; map imagery origins come from config. */
 function contentSecurityPolicy(config: Config): string {
   const map = mapOrigins(config.mapSources).join(' ');
+  const stripe = config.stripe ? STRIPE_CSP : { script: '', frame: '', connect: '', img: '' };
   return [
     "default-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    `img-src 'self' data: blob: ${map}`.trim(),
-    `connect-src 'self' ${map}`.trim(),
+    `script-src 'self' ${stripe.script}`.trim(),
+    `img-src 'self' data: blob: ${map} ${stripe.img}`.trim(),
+    `connect-src 'self' ${map} ${stripe.connect}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "worker-src 'self' blob:",
     // The landing page's trailer, embedded only when a visitor presses play.
-    'frame-src https://www.youtube-nocookie.com',
+    `frame-src https://www.youtube-nocookie.com ${stripe.frame}`.trim(),
   ].join('; ');
 }
 

@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_ID: z.string().optional(),
+  // Another Stripe API endpoint (stripe-mock, a local stand-in); Stripe's own when unset.
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // An Ethereum JSON-RPC endpoint: lets smart-contract wallets (ERC-1271) prove an address.
+  WALLET_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_SATELLITE_TILES: tileTemplates,
   MAP_SATELLITE_ATTRIBUTION: z.string().max(500).optional(),
   MAP_STANDARD_SATELLITE_TILES: tileTemplates,
@@ -94,7 +98,11 @@ export interface Config {
     publishableKey: string;
     webhookSecret: string | null;
     priceId: string;
+    /** Where the Stripe API is reached; null means api.stripe.com. */
+    apiUrl: string | null;
   } | null;
+  /** JSON-RPC endpoint for ERC-1271 wallet signatures; null verifies plain accounts only. */
+  walletRpcUrl: string | null;
   /** The landing page's trailer on YouTube; no trailer section when unset. */
   trailerYoutubeId: string | null;
   /** Seed starter content on start-up (tests that need an empty catalogue turn it off). */
@@ -146,8 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
             priceId: e.STRIPE_PRICE_ID,
+            apiUrl: e.STRIPE_API_URL ?? null,
           }
         : null,
+    walletRpcUrl: e.WALLET_RPC_URL ?? null,
     trailerYoutubeId: e.TRAILER_YOUTUBE_ID ?? null,
     seed: e.SEED_CONTENT,
     mapSources: mapSourcesFromEnv(e),

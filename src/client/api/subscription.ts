@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SubscriptionSetupSchema } from '../../core/schemas/config.ts';
+import type { PortalSession, SubscriptionStatus } from '../../core/schemas/subscription.ts';
 import type { z } from 'zod';
 import { apiRequest } from '../lib/query-client.ts';
 
@@ -7,6 +8,7 @@ export type SubscriptionSetup = z.infer<typeof SubscriptionSetupSchema>;
 
 export const subscriptionKeys = {
   setup: ['/api/get-or-create-subscription'] as const,
+  status: ['/api/subscription'] as const,
 };
 
 /**
@@ -21,3 +23,17 @@ export const subscriptionSetupQuery = queryOptions({
     (await apiRequest('POST', subscriptionKeys.setup[0])).json() as Promise<SubscriptionSetup>,
   gcTime: 0,
 });
+
+/** GET /api/subscription: Pro status, period end and what the tier unlocks (asked on each visit). */
+export const subscriptionStatusQuery = queryOptions<SubscriptionStatus>({
+  queryKey: subscriptionKeys.status,
+  refetchOnMount: 'always',
+});
+
+/** Opens Stripe's customer portal (manage or cancel Pro) in this tab. */
+export async function openCustomerPortal(): Promise<void> {
+  const { url } = (await (
+    await apiRequest('POST', '/api/subscription/portal')
+  ).json()) as PortalSession;
+  window.location.assign(url);
+}

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { shortAddress } from '../lib/address.ts';
+import { linkAccount, unlinkAccount } from '../lib/wallet-link.ts';
+import { useAuth } from './use-auth.ts';
 import { toast } from './use-toast.ts';
 
 /**
@@ -14,7 +16,10 @@ import { toast } from './use-toast.ts';
  * Decision: `disconnect()` is local (wallets offer no standard way to revoke a site), and it is
  * remembered on this device, so the automatic pick-up of an authorised account on page load
  * (SPEC §4) does not silently undo an explicit disconnect. The next `connect()` clears it.
- * Server-side wallet linking (SIWE) is a later change.
+ *
+ * For a signed-in player, connecting also links the wallet to the account by signing a
+ * Sign-In with Ethereum message (src/client/lib/wallet-link.ts); 'Wallet Connected' is said
+ * once the server has accepted the proof. Disconnecting unlinks it.
  */
 
 export const WALLET_DOWNLOAD_URL = 'https://metamask.io/download/';
@@ -206,6 +211,12 @@ export interface ConnectOptions {
   onMissing?: 'download' | 'toast';
   /** Overrides the description of the non-rejection failure toast (the landing page's). */
   failureMessage?: string;
+  /** Prove the account to the server (SIWE) and link it to the signed-in player. */
+  link?: boolean;
+}
+
+function toastConnected(account: string): void {
+  toast({ title: 'Wallet Connected', description: `Connected to ${shortAddress(account)}` });
 }
 
 function toastMissingWallet(): void {
@@ -237,8 +248,10 @@ export async function connect(options: ConnectOptions = {}): Promise<void> {
     }
     const chainId = normaliseChainId(await provider.request({ method: 'eth_chainId' }));
     rememberDisconnect(false);
+    // A refused or failed proof leaves the wallet connected on this device, but not linked.
+    const linked = !options.link || (await linkAccount(provider, account));
     setState({ account, chainId, isConnected: true, isConnecting: false });
-    toast({ title: 'Wallet Connected', description: `Connected to ${shortAddress(account)}` });
+    if (linked) toastConnected(account);
   } catch (error) {
     setState(DISCONNECTED);
     if (errorCode(error) === 4001) {
@@ -257,11 +270,28 @@ export async function connect(options: ConnectOptions = {}): Promise<void> {
   }
 }
 
-/** A local disconnect: the wallet keeps its permission; we forget the account. */
-export function disconnect(): void {
+/**
+ * A local disconnect: the wallet keeps its permission; we forget the account, and with
+ * `unlink` (a signed-in player) the server forgets the link too.
+ */
+export function disconnect(options: { unlink?: boolean } = {}): void {
+  const account = state.account;
   rememberDisconnect(true);
   setState(DISCONNECTED);
   toast({ title: 'Wallet Disconnected', description: 'Your wallet has been disconnected.' });
+  if (options.unlink && account) void unlinkAccount(account);
+}
+
+/** Links the connected wallet (connecting it first if needed) to the signed-in player. */
+export async function linkWallet(): Promise<void> {
+  const provider = getProvider();
+  const account = state.account;
+  if (!provider || !state.isConnected || !account) return connect({ link: true });
+  if (state.isConnecting) return;
+  setState({ isConnecting: true });
+  const linked = await linkAccount(provider, account);
+  setState({ isConnecting: false });
+  if (linked) toastConnected(account);
 }
 
 /**
@@ -292,5 +322,12 @@ export async function switchToMainnet(): Promise<void> {
 
 export function useWallet() {
   const wallet = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
-  return { ...wallet, connect, disconnect, switchToMainnet };
+  const { isAuthenticated } = useAuth();
+  return {
+    ...wallet,
+    connect: (options: ConnectOptions = {}) => connect({ link: isAuthenticated, ...options }),
+    disconnect: () => disconnect({ unlink: isAuthenticated }),
+    linkWallet,
+    switchToMainnet,
+  };
 }

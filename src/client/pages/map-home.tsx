@@ -37,6 +37,7 @@ import type { Camera, MapViewState } from '../components/map/map-view.tsx';
 import { fetchBoxFor, type Bounds } from '../components/map/view-bounds.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { useGeolocation, type Coordinates } from '../hooks/use-geolocation.ts';
+import { usePaymentReturn } from '../hooks/use-payment-return.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -55,6 +56,7 @@ export default function MapHome() {
   const geo = useGeolocation();
   const link = useMapLink();
   const config = useQuery(configQuery);
+  usePaymentReturn();
   const [menuOpen, setMenuOpen] = useState(false);
   const [captureOpen, setCaptureOpen] = useState(false);
   const [controlsOpen, setControlsOpen] = useState(false);

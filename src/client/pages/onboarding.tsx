@@ -10,19 +10,32 @@ import {
   PartyPopper,
   Wallet,
 } from 'lucide-react';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation } from 'wouter';
+import { authKeys } from '../api/auth.ts';
 import { configQuery } from '../api/config.ts';
+import { subscriptionSetupQuery } from '../api/subscription.ts';
+import { StripeCheckout } from '../components/subscribe/payment-panel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
+import { PAYMENT_RECEIVED } from '../hooks/use-payment-return.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { MAINNET_CHAIN_ID, useWallet } from '../hooks/use-wallet.ts';
 import { shortAddress } from '../lib/address.ts';
 import { cn } from '../lib/cn.ts';
 import { LOGIN_URL, LOGOUT_URL } from '../lib/navigation.ts';
-import { apiRequest } from '../lib/query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 /**
  * Onboarding (SPEC §2, §4): 1 connect a wallet, 2 VIP membership, 3 success, then / after 2 s.
@@ -190,34 +203,34 @@ function WalletStep({ onNext }: { onNext: () => void }) {
 }
 
 /**
- * Payment setup: with payments off (/api/config) it is demo mode. With payments on, the
- * subscription is created; a failure says 'Setup Error' and falls back to demo mode.
- *
- * Decision: the Stripe Payment Element ('Complete Setup & Enter Game') comes in a later change.
- * Until then a successful setup (a clientSecret) is also shown as demo mode, rather than a card
- * form that never loads; /subscribe is where the full payment happens.
+ * Payment setup: with payments off (/api/config) it is demo mode. With payments on, a signed-in
+ * player's subscription is set up and Stripe's card form shown; a failed setup (or Stripe.js not
+ * loading) says 'Setup Error' and falls back to demo mode. A signed-out visitor has no account
+ * to subscribe yet: demo mode, with 'Setup Full Payment Later' signing in first.
  */
 function usePaymentSetup() {
   const config = useQuery(configQuery);
-  const enabled = config.data?.payments.enabled === true;
-  const setup = useQuery({
-    queryKey: ['onboarding', 'subscription-setup'],
-    queryFn: async () =>
-      (await (await apiRequest('POST', '/api/get-or-create-subscription')).json()) as {
-        clientSecret: string;
-      },
-    enabled,
-  });
+  const { isAuthenticated } = useAuth();
+  const [stripeBlocked, setStripeBlocked] = useState(false);
+  const enabled = config.data?.payments.enabled === true && isAuthenticated;
+  const setup = useQuery({ ...subscriptionSetupQuery, enabled });
+  const failed = setup.isError || stripeBlocked;
   useEffect(() => {
-    if (setup.isError) {
+    if (failed) {
       toast({
         title: 'Setup Error',
         description: 'Please contact support for payment setup assistance',
         variant: 'destructive',
       });
     }
-  }, [setup.isError]);
-  return { isLoading: config.isPending || (enabled && setup.isPending) };
+  }, [failed]);
+  const publishableKey = config.data?.payments.publishableKey ?? null;
+  const clientSecret = setup.data?.clientSecret ?? null;
+  return {
+    isLoading: config.isPending || (enabled && setup.isPending),
+    card: !failed && publishableKey && clientSecret ? { publishableKey, clientSecret } : null,
+    onUnavailable: useCallback(() => setStripeBlocked(true), []),
+  };
 }
 
 /**
@@ -227,8 +240,12 @@ function usePaymentSetup() {
 const SUBSCRIBE_AFTER_LOGIN = `${LOGIN_URL}?returnTo=${encodeURIComponent('/subscribe')}`;
 
 function VipStep({ onBack, onNext }: { onBack: () => void; onNext: () => void }) {
-  const { isLoading } = usePaymentSetup();
-  const { isAuthenticated } = useAuth();
+  const { isLoading, card, onUnavailable } = usePaymentSetup();
+  const onPaid = useCallback(() => {
+    toast(PAYMENT_RECEIVED);
+    void queryClient.invalidateQueries({ queryKey: authKeys.user });
+    onNext();
+  }, [onNext]);
   return (
     <StepCard
       title="VIP Membership"
@@ -253,40 +270,63 @@ function VipStep({ onBack, onNext }: { onBack: () => void; onNext: () => void })
         </Badge>
       </div>
       {isLoading ? (
-        <div role="status" aria-label="Preparing payment" className="grid gap-3">
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-13" />
-          <Skeleton className="h-11" />
-        </div>
+        <PreparingPayment />
+      ) : card ? (
+        <Suspense fallback={<PreparingPayment />}>
+          <StripeCheckout
+            {...card}
+            submitLabel="Complete Setup & Enter Game"
+            redirect="if_required"
+            onPaid={onPaid}
+            onUnavailable={onUnavailable}
+          />
+        </Suspense>
       ) : (
-        <div className="grid gap-3">
-          <p className="rounded-xl border border-neon-amber/40 bg-neon-amber/10 p-3 text-sm text-amber-100">
-            Card payments are not available here yet, so you can play in demo mode and set up
-            payment later.
-          </p>
-          <Button size="lg" onClick={onNext} className={wrap}>
-            Continue to Game (Demo Mode)
-            <ArrowRight aria-hidden className="max-sm:hidden" />
-          </Button>
-          {isAuthenticated ? (
-            <Link href="/subscribe" className={cn(buttonVariants({ variant: 'outline' }), wrap)}>
-              Setup Full Payment Later
-            </Link>
-          ) : (
-            <a
-              href={SUBSCRIBE_AFTER_LOGIN}
-              className={cn(buttonVariants({ variant: 'outline' }), wrap)}
-            >
-              Setup Full Payment Later
-            </a>
-          )}
-        </div>
+        <DemoMode onNext={onNext} />
       )}
       <Button variant="ghost" onClick={onBack} className="justify-self-start">
         <ArrowLeft aria-hidden />
         Back
       </Button>
     </StepCard>
+  );
+}
+
+function PreparingPayment() {
+  return (
+    <div role="status" aria-label="Preparing payment" className="grid gap-3">
+      <Skeleton className="h-5 w-3/4" />
+      <Skeleton className="h-13" />
+      <Skeleton className="h-11" />
+    </div>
+  );
+}
+
+function DemoMode({ onNext }: { onNext: () => void }) {
+  const { isAuthenticated } = useAuth();
+  return (
+    <div className="grid gap-3">
+      <p className="rounded-xl border border-neon-amber/40 bg-neon-amber/10 p-3 text-sm text-amber-100">
+        Card payments are not available right now, so you can play in demo mode and set up payment
+        later.
+      </p>
+      <Button size="lg" onClick={onNext} className={wrap}>
+        Continue to Game (Demo Mode)
+        <ArrowRight aria-hidden className="max-sm:hidden" />
+      </Button>
+      {isAuthenticated ? (
+        <Link href="/subscribe" className={cn(buttonVariants({ variant: 'outline' }), wrap)}>
+          Setup Full Payment Later
+        </Link>
+      ) : (
+        <a
+          href={SUBSCRIBE_AFTER_LOGIN}
+          className={cn(buttonVariants({ variant: 'outline' }), wrap)}
+        >
+          Setup Full Payment Later
+        </a>
+      )}
+    </div>
   );
 }
 

@@ -5,12 +5,13 @@ import { Achievements } from '../components/profile/achievements.tsx';
 import { ArtGallery } from '../components/profile/art-gallery.tsx';
 import { ProfileHeader } from '../components/profile/profile-header.tsx';
 import { RecentDiscoveries } from '../components/profile/recent-discoveries.tsx';
+import { WalletCard } from '../components/profile/wallet-card.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
 
 /**
  * SPEC §2 Profile (/profile): picture, name, join date and stats; recent discoveries; the art
- * gallery; achievements. Phones get one column; wide screens put the player card and the
+ * gallery; achievements; the linked wallet. Phones get one column; wide screens put the player card and the
  * achievements beside the lists.
  */
 export default function Profile() {
@@ -26,6 +27,7 @@ export default function Profile() {
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[21rem_minmax(0,1fr)] lg:items-start">
         <div className="grid grid-cols-1 gap-5">
           <ProfileHeader user={user} />
+          <WalletCard />
           <Achievements />
         </div>
         <div className="grid grid-cols-1 min-w-0 gap-5">

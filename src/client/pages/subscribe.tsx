@@ -1,15 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Crown, Loader2 } from 'lucide-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Crown, Loader2, Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { configQuery } from '../api/config.ts';
-import { subscriptionSetupQuery } from '../api/subscription.ts';
+import {
+  openCustomerPortal,
+  subscriptionSetupQuery,
+  subscriptionStatusQuery,
+} from '../api/subscription.ts';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { BonusBanner, FeatureList, PRO_PRICE } from '../components/subscribe/features.tsx';
 import { PaymentPanel } from '../components/subscribe/payment-panel.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
+import { toast } from '../hooks/use-toast.ts';
+import { formatDate } from '../lib/format.ts';
 
 /**
  * SPEC §2 Subscribe. While the subscription is set up (POST /api/get-or-create-subscription)
@@ -47,6 +53,7 @@ export default function Subscribe() {
           <div className="grid gap-4 lg:sticky lg:top-20">
             <PaymentPanel
               clientSecret={setup.data?.clientSecret ?? null}
+              publishableKey={config.data?.payments.publishableKey ?? null}
               paymentsEnabled={paymentsEnabled}
             />
             <BackHome />
@@ -109,10 +116,50 @@ function ProState() {
         <p className="max-w-md text-chalk/90">
           Thanks for backing StreetScope. Your Pro perks are switched on.
         </p>
+        <ManageSubscription />
       </section>
       <BonusBanner active />
       <FeatureList title="Your Pro perks" />
       <BackHome />
+    </div>
+  );
+}
+
+/** The period end, and Stripe's customer portal to change the card or cancel. */
+function ManageSubscription() {
+  const { data } = useQuery(subscriptionStatusQuery);
+  const portal = useMutation({
+    mutationFn: openCustomerPortal,
+    onError: () =>
+      toast({
+        title: 'Error',
+        description: 'Could not open subscription management. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+  if (!data?.currentPeriodEnd && !data?.canManage) return null;
+  return (
+    <div className="grid justify-items-center gap-3">
+      {data.currentPeriodEnd && (
+        <p className="text-sm text-smoke" data-testid="pro-period">
+          {data.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'} {formatDate(data.currentPeriodEnd)}
+        </p>
+      )}
+      {data.canManage && (
+        <Button
+          variant="secondary"
+          onClick={() => portal.mutate()}
+          disabled={portal.isPending}
+          aria-busy={portal.isPending || undefined}
+        >
+          {portal.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden />
+          ) : (
+            <Settings aria-hidden />
+          )}
+          Manage or cancel
+        </Button>
+      )}
     </div>
   );
 }

@@ -10,7 +10,9 @@ import markers from './markers.ts';
 import missions from './missions.ts';
 import objects from './objects.ts';
 import profile from './profile.ts';
+import stripeWebhook from './stripe-webhook.ts';
 import subscription from './subscription.ts';
+import wallet from './wallet.ts';
 import walls from './walls.ts';
 
 /** One plugin per API area (DESIGN: one route file per API area). */
@@ -29,6 +31,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     missions,
     colourChart,
     subscription,
+    stripeWebhook,
+    wallet,
   ]) {
     await app.register(routes);
   }

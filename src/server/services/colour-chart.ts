@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ChartColourSchema, type ColourChart } from '../../core/schemas/colours.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { isPro } from './users.ts';
+import { entitlementsOf } from './users.ts';
 
 const CHART_FILE = fileURLToPath(new URL('../../../src/data/color-chart.json', import.meta.url));
 
@@ -12,12 +12,9 @@ export const SERIES_1 = z
   .array(ChartColourSchema)
   .parse(JSON.parse(readFileSync(CHART_FILE, 'utf8')));
 
-/**
- * The one place that decides which colour range a player gets: Pro players the full chart,
- * everyone else the basic range. Point this at the entitlements service when it has one.
- */
+/** The colour range a player's tier includes (src/core/entitlements.ts decides). */
 export function colourRangeFor(user: SessionUser): ColourChart['range'] {
-  return isPro(user) ? 'full' : 'basic';
+  return entitlementsOf(user).fullColourChart ? 'full' : 'basic';
 }
 
 export function colourChartFor(user: SessionUser): ColourChart {

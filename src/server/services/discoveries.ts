@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { formatAddress } from '../../core/geo.ts';
-import { PRO_MULTIPLIER, rewardFor } from '../../core/rules.ts';
+import { REWARDS } from '../../core/rules.ts';
 import type { EmojiPin } from '../../core/schemas/common.ts';
 import type {
   CreateDiscoverySchema,
@@ -17,7 +17,7 @@ import { discoveries, users } from '../db/schema.ts';
 import { recordMissionProgress } from './missions-progress.ts';
 import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
 import { assertOwnedObject } from './objects.ts';
-import { isPro } from './users.ts';
+import { entitlementsOf } from './users.ts';
 
 type DiscoveryRow = typeof discoveries.$inferSelect;
 type NewDiscovery = Omit<
@@ -91,7 +91,7 @@ async function record(
       latitude: row.latitude,
       longitude: row.longitude,
       emojiPin: row.emojiPin,
-      multiplier: isPro(user) ? PRO_MULTIPLIER : 1,
+      multiplier: entitlementsOf(user).tokenMultiplier,
     });
     return { ...toDiscoveryDto(row), completedMissions };
   });
@@ -105,7 +105,7 @@ export async function createDiscovery(
 ): Promise<CreatedDiscovery> {
   if (body.imageUrl) await assertOwnedObject(db, user.id, body.imageUrl);
   const isFreshArt = body.userRole === 'artist' && body.isFreshArt;
-  return record(db, user, rewardFor(body.userRole, isPro(user)), {
+  return record(db, user, REWARDS[body.userRole] * entitlementsOf(user).tokenMultiplier, {
     kind: 'discovery',
     name: body.name,
     description: body.description,
@@ -126,7 +126,7 @@ export async function createGraffiti(
   body: z.output<typeof CreateGraffitiSchema>,
 ): Promise<CreatedDiscovery> {
   await assertOwnedObject(db, user.id, body.imageUrl);
-  return record(db, user, rewardFor('graffiti', isPro(user)), {
+  return record(db, user, REWARDS.graffiti * entitlementsOf(user).tokenMultiplier, {
     kind: 'graffiti',
     name: body.name,
     description: body.description,

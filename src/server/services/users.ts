@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { isProActive } from '../../core/entitlements.ts';
+import { entitlementsFor, isProActive, type Entitlements } from '../../core/entitlements.ts';
 import { levelForScore } from '../../core/rules.ts';
 import { UsernameSchema, type User } from '../../core/schemas/user.ts';
 import type { PasswordHashCost } from '../config.ts';
@@ -17,6 +17,11 @@ import { badRequest, conflict } from '../errors.ts';
 
 export function isPro(user: SessionUser): boolean {
   return isProActive(user.subscriptionStatus, user.proPeriodEnd);
+}
+
+/** What this player's tier unlocks, from their live subscription status. */
+export function entitlementsOf(user: SessionUser): Entitlements {
+  return entitlementsFor({ isPro: isPro(user) });
 }
 
 export function toUserDto(user: SessionUser): User {

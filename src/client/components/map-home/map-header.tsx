@@ -2,6 +2,7 @@ import { Coins, Crown, LogOut, Menu, Palette } from 'lucide-react';
 import { Link } from 'wouter';
 import { hasArtistBadge } from '../../../core/rules.ts';
 import type { User } from '../../../core/schemas/user.ts';
+import { cn } from '../../lib/cn.ts';
 import { LOGOUT_URL } from '../../lib/navigation.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -67,14 +68,24 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
 
         <WalletButton className="shrink-0 max-sm:min-w-11 max-sm:px-2.5" />
 
+        {/* A Pro player's VIP button is their Pro badge, and leads to managing it. */}
         <Button
           asChild
           size="sm"
-          className="shrink-0 bg-none bg-neon-amber text-wall min-w-11 max-sm:px-3 shadow-neon-amber/20 hover:brightness-110"
+          className={cn(
+            'shrink-0 min-w-11 max-sm:px-3 bg-none hover:brightness-110',
+            user.isPro
+              ? 'border border-neon-lime/60 bg-neon-lime/15 text-lime-100 shadow-none'
+              : 'bg-neon-amber text-wall shadow-neon-amber/20',
+          )}
         >
-          <Link href="/subscribe">
+          <Link
+            href="/subscribe"
+            aria-label={user.isPro ? 'Pro: manage your subscription' : undefined}
+            data-testid="vip-button"
+          >
             <Crown aria-hidden className="max-sm:hidden" />
-            VIP
+            {user.isPro ? 'Pro' : 'VIP'}
           </Link>
         </Button>
 

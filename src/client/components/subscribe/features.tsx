@@ -37,6 +37,11 @@ export function FeatureList({ title = 'Premium features' }: { title?: string }) 
           </li>
         ))}
       </ul>
+      {/* What the server actually gates (src/core/entitlements.ts); the rest stays open to all. */}
+      <p className="text-sm text-smoke" data-testid="pro-today">
+        Pro switches on double Spray Coins and the full colour chart. Legal walls, artist profiles
+        and map layers stay open to every player: nobody should paint where it is not allowed.
+      </p>
     </section>
   );
 }

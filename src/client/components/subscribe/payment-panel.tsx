@@ -1,34 +1,33 @@
 import { CreditCard, Info, Lock } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 
 /** SPEC §2 / §8: shown in the payment area when no client secret was obtained. */
 export const PAYMENT_FORM_UNAVAILABLE = 'Unable to load payment form. Please try again later.';
 
+/** Stripe's Payment Element, fetched (with Stripe.js) only where a payment can happen. */
+export const StripeCheckout = lazy(() => import('./stripe-checkout.tsx'));
+
 /**
- * The payment area of /subscribe. The card form itself (Stripe Payment Element) arrives in a
- * later change; until a payment library is mounted and ready, submitting does nothing and the
- * button stays disabled (SPEC §5: the payment form does nothing if the library is not ready).
+ * The payment area of /subscribe: Stripe's card form for the subscription's first invoice when
+ * the server set one up, otherwise (demo mode, a failed setup, Stripe.js blocked) the spec's
+ * message and a disabled button. Confirming returns the player to the site origin.
  */
 export function PaymentPanel({
   clientSecret,
+  publishableKey,
   paymentsEnabled,
-  paymentReady = false,
 }: {
   clientSecret: string | null;
+  publishableKey: string | null;
   paymentsEnabled: boolean | undefined;
-  /** True once a payment library and its card element are mounted (none in this build). */
-  paymentReady?: boolean;
 }) {
-  const ready = paymentReady && clientSecret !== null;
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    // Confirming the payment with the provider comes with the Payment Element.
-  };
+  const [stripeBlocked, setStripeBlocked] = useState(false);
+  const onUnavailable = useCallback(() => setStripeBlocked(true), []);
+  const canPay = clientSecret !== null && publishableKey !== null && !stripeBlocked;
 
   return (
-    <form
-      onSubmit={onSubmit}
+    <section
       aria-labelledby="payment-title"
       className="grid gap-4 rounded-2xl border border-line bg-brick/90 p-4 sm:p-5"
     >
@@ -39,25 +38,19 @@ export function PaymentPanel({
         </h3>
       </div>
 
-      <div
-        data-testid="payment-area"
-        className="grid min-h-28 place-items-center rounded-xl border border-dashed border-line bg-wall/70 p-4 text-center"
-      >
-        {clientSecret ? (
-          <p className="text-sm text-smoke" role="status">
-            Preparing the secure card form…
-          </p>
-        ) : (
-          <p role="alert" className="font-semibold text-rose-100">
-            {PAYMENT_FORM_UNAVAILABLE}
-          </p>
-        )}
-      </div>
-
-      <Button type="submit" size="lg" disabled={!ready} className="w-full">
-        <Lock aria-hidden />
-        Subscribe to Pro
-      </Button>
+      {canPay ? (
+        <Suspense fallback={<Unavailable preparing />}>
+          <StripeCheckout
+            publishableKey={publishableKey}
+            clientSecret={clientSecret}
+            submitLabel="Subscribe to Pro"
+            redirect="always"
+            onUnavailable={onUnavailable}
+          />
+        </Suspense>
+      ) : (
+        <Unavailable />
+      )}
 
       {paymentsEnabled === false && (
         <p className="flex gap-2 rounded-xl bg-neon-cyan/10 p-3 text-sm text-cyan-50">
@@ -68,6 +61,32 @@ export function PaymentPanel({
           </span>
         </p>
       )}
-    </form>
+    </section>
+  );
+}
+
+/** The payment area without a card form: being prepared, or not available. */
+function Unavailable({ preparing = false }: { preparing?: boolean }) {
+  return (
+    <div className="grid gap-4">
+      <div
+        data-testid="payment-area"
+        className="grid min-h-28 place-items-center rounded-xl border border-dashed border-line bg-wall/70 p-4 text-center"
+      >
+        {preparing ? (
+          <p className="text-sm text-smoke" role="status">
+            Preparing the secure card form…
+          </p>
+        ) : (
+          <p role="alert" className="font-semibold text-rose-100">
+            {PAYMENT_FORM_UNAVAILABLE}
+          </p>
+        )}
+      </div>
+      <Button type="button" size="lg" disabled className="w-full">
+        <Lock aria-hidden />
+        Subscribe to Pro
+      </Button>
+    </div>
   );
 }

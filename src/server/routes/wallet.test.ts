@@ -1,0 +1,209 @@
+import { count, eq } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { createSiweMessage, type SiweMessage } from 'viem/siwe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
+import { siweNonces, walletLinks } from '../db/schema.ts';
+
+/** Sign-In with Ethereum linking, signed by real viem local accounts (secp256k1, EIP-191). */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: false,
+    limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
+  });
+});
+afterAll(() => t.close());
+
+const SITE = 'http://localhost:3000';
+
+async function nonceFor(player: Player): Promise<{ nonce: string; expiresAt: string }> {
+  const res = await player.request({ url: '/api/wallet/nonce' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json();
+}
+
+/** A message as the client builds it, with any field overridden, signed by `account`. */
+async function proof(
+  player: Player,
+  account: PrivateKeyAccount,
+  overrides: Partial<SiweMessage> = {},
+  signer: PrivateKeyAccount = account,
+) {
+  const { nonce, expiresAt } = await nonceFor(player);
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 1,
+    domain: 'localhost:3000',
+    uri: SITE,
+    nonce,
+    version: '1',
+    statement: 'Link this wallet to your StreetScope account.',
+    issuedAt: new Date(),
+    expirationTime: new Date(expiresAt),
+    ...overrides,
+  });
+  return { message, signature: await signer.signMessage({ message }) };
+}
+
+const link = (player: Player, body: object) =>
+  player.request({ method: 'POST', url: '/api/wallet/link', payload: body });
+const linked = async (player: Player) =>
+  (await player.request({ url: '/api/wallet' })).json<{ wallet: { address: string } | null }>()
+    .wallet;
+const newAccount = () => privateKeyToAccount(generatePrivateKey());
+
+describe('POST /api/wallet/link', () => {
+  it('links the address that signed, shown checksummed', async () => {
+    const player = await signUp(t.app);
+    const account = newAccount();
+    const res = await link(player, await proof(player, account));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ address: account.address, chainId: 1 });
+    expect(await linked(player)).toMatchObject({ address: account.address });
+  });
+
+  it('refuses a replayed signature: the nonce is single use', async () => {
+    const player = await signUp(t.app);
+    const body = await proof(player, newAccount());
+    expect((await link(player, body)).statusCode).toBe(200);
+    const replay = await link(player, body);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toMatch(/expired or was already used/);
+  });
+
+  it('refuses another site, another URI, another chain, with the nonce left unused', async () => {
+    const player = await signUp(t.app);
+    const account = newAccount();
+    const cases: [Partial<SiweMessage>, RegExp][] = [
+      [{ domain: 'streetscope.evil.example' }, /another site/],
+      [{ domain: 'localhost:3000', scheme: 'https' }, /another site/],
+      [{ uri: 'https://streetscope.evil.example' }, /URI/],
+      [{ chainId: 137 }, /chain id 137/],
+    ];
+    for (const [overrides, why] of cases) {
+      const res = await link(player, await proof(player, account, overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json().message).toMatch(why);
+    }
+    expect(await linked(player)).toBeNull();
+    const [open] = await t.db
+      .select({ n: count() })
+      .from(siweNonces)
+      .where(eq(siweNonces.userId, player.id));
+    expect(open?.n).toBe(4);
+  });
+
+  it('refuses an expired message, a stale Issued At and an expired nonce', async () => {
+    const player = await signUp(t.app);
+    const account = newAccount();
+    const expired = await link(
+      player,
+      await proof(player, account, { expirationTime: new Date(Date.now() - 1000) }),
+    );
+    expect(expired.json().message).toMatch(/expired/);
+    const stale = await link(
+      player,
+      await proof(player, account, { issuedAt: new Date(Date.now() - 60 * 60_000) }),
+    );
+    expect(stale.json().message).toMatch(/too old/);
+
+    const body = await proof(player, account);
+    await t.db
+      .update(siweNonces)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(siweNonces.userId, player.id));
+    const lapsed = await link(player, body);
+    expect([expired.statusCode, stale.statusCode, lapsed.statusCode]).toEqual([400, 400, 400]);
+    expect(lapsed.json().message).toMatch(/expired or was already used/);
+    expect(await linked(player)).toBeNull();
+  });
+
+  it('refuses a signature by another key, a tampered message and another player’s nonce', async () => {
+    const player = await signUp(t.app);
+    const account = newAccount();
+    const forged = await link(player, await proof(player, account, {}, newAccount()));
+    expect(forged.json().message).toMatch(/signature does not match/);
+
+    const genuine = await proof(player, account);
+    const tampered = await link(player, {
+      ...genuine,
+      message: `${genuine.message}\nResources:\n- https://evil.example`,
+    });
+    expect(tampered.statusCode).toBe(400);
+
+    const other = await signUp(t.app);
+    const theirs = await proof(other, account);
+    const stolen = await link(player, theirs);
+    expect(stolen.json().message).toMatch(/already used/);
+    expect([forged.statusCode, stolen.statusCode]).toEqual([400, 400]);
+    expect(await linked(player)).toBeNull();
+    // The other player's nonce is still theirs to use.
+    expect((await link(other, theirs)).statusCode).toBe(200);
+  });
+
+  it('refuses an address already linked to another account, and changes nothing', async () => {
+    const owner = await signUp(t.app);
+    const account = newAccount();
+    expect((await link(owner, await proof(owner, account))).statusCode).toBe(200);
+    const thief = await signUp(t.app);
+    const res = await link(thief, await proof(thief, account));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This wallet is already linked to another account.');
+    expect(await linked(thief)).toBeNull();
+    expect(await linked(owner)).toMatchObject({ address: account.address });
+  });
+
+  it('a new proof replaces the player’s previous wallet', async () => {
+    const player = await signUp(t.app);
+    const first = newAccount();
+    const second = newAccount();
+    await link(player, await proof(player, first));
+    await link(player, await proof(player, second));
+    expect(await linked(player)).toMatchObject({ address: second.address });
+    const rows = await t.db.select().from(walletLinks).where(eq(walletLinks.userId, player.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('validates the body and needs a session', async () => {
+    const player = await signUp(t.app);
+    const bad = [
+      {},
+      { message: 'hello', signature: 'nope' },
+      { message: 'x'.repeat(2001), signature: '0x00' },
+      { message: 'hello', signature: '0x00' },
+    ];
+    for (const body of bad) expect((await link(player, body)).statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/wallet/nonce' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/wallet/:address', () => {
+  it('unlinks the player’s own wallet only', async () => {
+    const owner = await signUp(t.app);
+    const account = newAccount();
+    await link(owner, await proof(owner, account));
+    const other = await signUp(t.app);
+    const url = `/api/wallet/${account.address}`;
+    expect((await other.request({ method: 'DELETE', url })).statusCode).toBe(404);
+    expect(await linked(owner)).not.toBeNull();
+    expect((await owner.request({ method: 'DELETE', url })).statusCode).toBe(204);
+    expect(await linked(owner)).toBeNull();
+    expect((await owner.request({ method: 'DELETE', url: '/api/wallet/0x12' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('GET /api/wallet/nonce', () => {
+  it('keeps at most five open nonces per player', async () => {
+    const player = await signUp(t.app);
+    const nonces = [];
+    for (let i = 0; i < 7; i++) nonces.push((await nonceFor(player)).nonce);
+    const rows = await t.db.select().from(siweNonces).where(eq(siweNonces.userId, player.id));
+    expect(rows.map((r) => r.nonce).sort()).toEqual(nonces.slice(2).sort());
+  });
+});
