@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../src/server/payments/stripe.ts';
-import { invoicePaid, sign } from '../test/stripe-events.ts';
+import {
+  invoicePaid,
+  sign,
+  subscriptionEvent,
+  type StripeEventJson,
+} from '../test/stripe-events.ts';
 import { STRIPE_E2E, STRIPE_ORIGIN } from '../playwright.config.ts';
 import { installFakeStripeJs, stripeJs } from './fake-stripe-js.ts';
 import {
@@ -34,7 +39,16 @@ async function subscriptionsOf(userId: string) {
   return data.filter((s) => s.metadata.userId === userId);
 }
 
-async function deliverWebhook(page: Page, event: ReturnType<typeof invoicePaid>) {
+/** Stripe's side of a payment outcome (the stand-in's control endpoint). */
+async function setStripeStatus(page: Page, subscriptionId: string, status: string) {
+  const res = await page.request.post(`${STRIPE_ORIGIN}/_control/subscriptions/${subscriptionId}`, {
+    headers: { authorization: `Bearer ${STRIPE_E2E.STRIPE_SECRET_KEY}` },
+    form: { status },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+async function deliverWebhook(page: Page, event: StripeEventJson) {
   return page.request.post(`${EMPTY_URL}/api/stripe/webhook`, {
     data: JSON.stringify(event),
     headers: {
@@ -90,7 +104,9 @@ test('subscribing: the card form for one subscription, a declined card, then Pro
   await expect(page).toHaveURL(`${EMPTY_URL}/`);
   await expect(page.getByTestId('vip-button')).toHaveText('VIP');
 
-  // Stripe tells the server the invoice is paid: the player turns Pro without reloading.
+  // Stripe takes the payment and tells the server the invoice is paid: the player turns Pro
+  // without reloading.
+  await setStripeStatus(page, sub!.id, 'active');
   const paid = invoicePaid(
     { id: sub!.id, customer: String(sub!.customer) },
     new Date(Date.now() + 30 * 86_400_000),
@@ -115,6 +131,25 @@ test('subscribing: the card form for one subscription, a declined card, then Pro
   await expect(page.getByRole('heading', { name: 'Customer portal' })).toBeVisible();
   await page.getByRole('link', { name: 'Return to StreetScope' }).click();
   await expect(page.getByRole('heading', { name: 'You are Pro' })).toBeVisible();
+
+  // The next renewal fails: no longer Pro, but the subscription is managed, not bought again.
+  await setStripeStatus(page, sub!.id, 'past_due');
+  const pastDue = subscriptionEvent(
+    'updated',
+    { id: sub!.id, customer: String(sub!.customer) },
+    { status: 'past_due', periodEnd: new Date(Date.now() + 30 * 86_400_000) },
+    new Date(Date.now() + 1_000),
+  );
+  expect((await deliverWebhook(page, pastDue)).status()).toBe(200);
+  await page.reload();
+  await expect(
+    page.getByText(
+      'You already have a subscription: manage it to update your payment details or cancel.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Manage or cancel' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe to Pro' })).toHaveCount(0);
+  expect(await subscriptionsOf(player.id)).toHaveLength(1);
 });
 
 test('onboarding with payments on: Complete Setup & Enter Game pays on the page, then the game', async ({

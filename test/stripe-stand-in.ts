@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
  *   POST /v1/customers
  *   POST /v1/subscriptions            GET /v1/subscriptions/:id    GET /v1/subscriptions
  *   POST /v1/billing_portal/sessions
+ * Not Stripe's: POST /_control/subscriptions/:id `status=…` (with the secret key) changes a
+ * subscription's status as Stripe would after a payment, for browser tests in another process.
  * A portal session's URL is a page of the stand-in itself (GET /p/session/:id, a link back to
  * the session's return_url), so a browser following it never leaves the machine.
  */
@@ -151,6 +153,14 @@ export async function startStripeStandIn(
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
   }
 
+  /** What Stripe does on its side when a payment succeeds or a renewal fails. */
+  function setStatus(subscriptionId: string, body: string) {
+    const sub = subscriptions.get(subscriptionId);
+    if (!sub) return error(404, 'invalid_request_error', 'No such subscription');
+    sub.status = String(parseStripeForm(body).status ?? sub.status);
+    return { status: 200, body: sub };
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -168,6 +178,8 @@ export async function startStripeStandIn(
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(error(401, 'invalid_request_error', 'Invalid API Key provided'));
       }
+      const control = /^\/_control\/subscriptions\/(\w+)$/.exec(url.pathname);
+      if (req.method === 'POST' && control) return send(setStatus(control[1] ?? '', raw));
       if (version !== apiVersion) {
         return send(error(400, 'invalid_request_error', `Unexpected API version ${version}`));
       }

@@ -8,6 +8,18 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
+/** The server's `message` from an error thrown above ("409: {"message":"…"}"), or null. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^\d{3}: (.*)$/s.exec(error.message);
+  if (!match) return null;
+  try {
+    return (JSON.parse(match[1] ?? '') as { message?: string }).message ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** SPEC §7: credentials always included; a JSON body only when there is data. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {

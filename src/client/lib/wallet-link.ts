@@ -1,6 +1,6 @@
 import { deleteWalletLink, fetchNonce, linkedWalletQuery, postWalletLink } from '../api/wallet.ts';
 import { toast } from '../hooks/use-toast.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient, serverMessage } from './query-client.ts';
 
 /**
  * Linking the connected wallet to the signed-in account with Sign-In with Ethereum: a nonce
@@ -13,18 +13,6 @@ interface SigningProvider {
 }
 
 const same = (a: string | null | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
-
-/** "409: {"message":"…"}" → the server's message; anything else → null. */
-function serverMessage(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^\d{3}: (.*)$/s.exec(error.message);
-  if (!match) return null;
-  try {
-    return (JSON.parse(match[1] ?? '') as { message?: string }).message ?? null;
-  } catch {
-    return null;
-  }
-}
 
 function rejected(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 4001;

@@ -16,6 +16,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { formatDate } from '../lib/format.ts';
+import { serverMessage } from '../lib/query-client.ts';
 
 /**
  * SPEC §2 Subscribe. While the subscription is set up (POST /api/get-or-create-subscription)
@@ -29,13 +30,15 @@ export default function Subscribe() {
   const setup = useQuery({ ...subscriptionSetupQuery, enabled: !isPro });
   const config = useQuery(configQuery);
   const paymentsEnabled = config.data?.payments.enabled;
+  // 409: a subscription that is not paid up (past due, paused) but not over: manage, not pay again.
+  const ongoing = setup.error?.message.startsWith('409') ?? false;
 
   // SPEC §8: a setup failure is logged. In demo mode the 503 is expected, so it stays quiet.
   useEffect(() => {
-    if (setup.error && paymentsEnabled !== false) {
+    if (setup.error && paymentsEnabled !== false && !ongoing) {
       console.warn('Subscription setup failed:', setup.error.message);
     }
-  }, [setup.error, paymentsEnabled]);
+  }, [setup.error, paymentsEnabled, ongoing]);
 
   return (
     <PageShell title="StreetScope Pro">
@@ -51,11 +54,15 @@ export default function Subscribe() {
             <FeatureList />
           </div>
           <div className="grid gap-4 lg:sticky lg:top-20">
-            <PaymentPanel
-              clientSecret={setup.data?.clientSecret ?? null}
-              publishableKey={config.data?.payments.publishableKey ?? null}
-              paymentsEnabled={paymentsEnabled}
-            />
+            {ongoing ? (
+              <OngoingSubscription message={serverMessage(setup.error)} />
+            ) : (
+              <PaymentPanel
+                clientSecret={setup.data?.clientSecret ?? null}
+                publishableKey={config.data?.payments.publishableKey ?? null}
+                paymentsEnabled={paymentsEnabled}
+              />
+            )}
             <BackHome />
           </div>
         </div>
@@ -125,6 +132,23 @@ function ProState() {
   );
 }
 
+function OngoingSubscription({ message }: { message: string | null }) {
+  return (
+    <section
+      aria-labelledby="ongoing-title"
+      className="grid justify-items-center gap-3 rounded-2xl border border-neon-amber/50 bg-neon-amber/10 p-4 text-center sm:p-5"
+    >
+      <h3 id="ongoing-title" className="font-display text-lg">
+        Your subscription
+      </h3>
+      <p role="status" className="text-sm text-amber-100">
+        {message ?? 'You already have a subscription.'}
+      </p>
+      <ManageSubscription />
+    </section>
+  );
+}
+
 /** The period end, and Stripe's customer portal to change the card or cancel. */
 function ManageSubscription() {
   const { data } = useQuery(subscriptionStatusQuery);
@@ -140,7 +164,7 @@ function ManageSubscription() {
   if (!data?.currentPeriodEnd && !data?.canManage) return null;
   return (
     <div className="grid justify-items-center gap-3">
-      {data.currentPeriodEnd && (
+      {data.isPro && data.currentPeriodEnd && (
         <p className="text-sm text-smoke" data-testid="pro-period">
           {data.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'} {formatDate(data.currentPeriodEnd)}
         </p>
