@@ -70,7 +70,9 @@ export async function getOrCreateSubscription(
   if (previous) {
     const current = await stripe.subscriptions.retrieve(previous, { expand: SECRET_EXPAND });
     if (ONGOING.has(current.status)) {
-      throw conflict('You already have a subscription: manage it to update your payment details or cancel.');
+      throw conflict(
+        'You already have a subscription: manage it to update your payment details or cancel.',
+      );
     }
     if (!ENDED.has(current.status)) return { clientSecret: clientSecretOf(current) };
   }
