@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDiscovery } from '../../core/schemas/discoveries.ts';
 import { UPLOAD_LIMITS, type UploadPurpose } from '../../core/constants.ts';
+import type { UploadTicket } from '../../core/schemas/objects.ts';
 import type { Achievement, Artwork, CreateArtwork } from '../../core/schemas/profile.ts';
 import type { User } from '../../core/schemas/user.ts';
 import { apiRequest, throwIfResNotOk } from '../lib/query-client.ts';
@@ -52,7 +53,7 @@ export class PhotoStepError extends Error {
  */
 export async function uploadPhoto(file: File, purpose: UploadPurpose): Promise<string> {
   const res = await apiRequest('POST', '/api/objects/upload', { purpose });
-  const { uploadURL, objectURL } = (await res.json()) as { uploadURL: string; objectURL: string };
+  const { uploadURL, completeURL, objectURL } = (await res.json()) as UploadTicket;
   const put = await fetch(uploadURL, {
     method: 'PUT',
     body: file,
@@ -60,6 +61,7 @@ export async function uploadPhoto(file: File, purpose: UploadPurpose): Promise<s
     headers: { 'Content-Type': file.type || 'application/octet-stream' },
   });
   await throwIfResNotOk(put);
+  await apiRequest('POST', completeURL);
   return objectURL;
 }
 
