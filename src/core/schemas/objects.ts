@@ -33,3 +33,4 @@ export const CompletedUploadSchema = z.object({
   location: PhotoLocationSchema.nullable(),
 });
 export type CompletedUpload = z.infer<typeof CompletedUploadSchema>;
+export type PhotoLocation = z.infer<typeof PhotoLocationSchema>;
