@@ -48,12 +48,16 @@ export default function PhotoUploader({
     const instance = new Uppy({
       id: `photo-${purpose}-${id}`,
       autoProceed: false,
+      // SPEC §8: upload errors are only logged; a failed transfer on a bad network is expected,
+      // so it is a warning, and the player sees the toast and can retry.
+      logger: { debug: () => {}, warn: console.warn, error: console.warn },
       restrictions: { maxNumberOfFiles: 1, allowedFileTypes: ['image/*'], maxFileSize: maxBytes },
     }).use(AwsS3, {
       shouldUseMultipart: false,
       signRequest: async () => {
         ticket.current = await requestUploadTicket(purpose);
-        return { url: ticket.current.uploadURL };
+        // The plugin parses the URL: the local store's upload route is made absolute.
+        return { url: new URL(ticket.current.uploadURL, window.location.href).href };
       },
     });
     const pending = () => callbacks.current.onPendingChange?.(instance.getFiles().length > 0);
@@ -134,7 +138,10 @@ export default function PhotoUploader({
 
   if (!uppy) return <div className="h-64 rounded-2xl bg-concrete" aria-hidden />;
   return (
-    <div className={cn('photo-uploader', disabled && 'pointer-events-none opacity-60')}>
+    <div
+      ref={restoreListRole}
+      className={cn('photo-uploader', disabled && 'pointer-events-none opacity-60')}
+    >
       <Dashboard
         uppy={uppy}
         width="100%"
@@ -148,8 +155,31 @@ export default function PhotoUploader({
         showNativePhotoCameraButton
         proudlyDisplayPoweredByUppy={false}
         note={`One photo, up to ${formatMegabytes(maxBytes)}`}
-        locale={{ strings: { dropPasteFiles: dropHint, browseFiles: browseLabel } }}
+        // With the camera button Uppy picks its "import" wording; both say the same here.
+        locale={{
+          strings: {
+            dropPasteFiles: dropHint,
+            dropPasteImportFiles: dropHint,
+            browseFiles: browseLabel,
+          },
+        }}
       />
     </div>
   );
+}
+
+/**
+ * Uppy 6's file list loses its role="list" on the way through its virtual list, leaving each
+ * file's role="listitem" orphaned (an axe violation); this puts the role back as it renders.
+ */
+function restoreListRole(container: HTMLDivElement | null) {
+  if (!container) return;
+  const fix = () =>
+    container
+      .querySelectorAll('.uppy-Dashboard-files:not([role])')
+      .forEach((list) => list.setAttribute('role', 'list'));
+  fix();
+  const observer = new MutationObserver(fix);
+  observer.observe(container, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }
