@@ -3,6 +3,7 @@ import Uppy from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import './photo-uploader.css';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { UploadTicket } from '../../../core/schemas/objects.ts';
