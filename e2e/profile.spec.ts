@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test';
 import { makePng } from '../test/images.ts';
 import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
+import { freshSeed, phonePhoto, pickPhoto } from './photo-files.ts';
 
 const monthYear = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
-
-const png = (name = 'art.png', size = 48) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: makePng(size, size, [34, 211, 238]),
-});
 
 const stat = (page: Page, label: string) =>
   page.getByRole('term').filter({ hasText: label }).locator('xpath=..').getByRole('definition');
@@ -101,17 +96,19 @@ test('uploading a profile picture shows it as the avatar', async ({ page, player
   const save = dialog.getByRole('button', { name: 'Save Picture' });
   await expect(save).toBeDisabled();
 
-  // Over 5 MB is refused on the spot.
-  await dialog.getByLabel('Profile picture').setInputFiles({
+  // Over 5 MB is refused on the spot, before anything is sent.
+  await pickPhoto(dialog, {
     name: 'huge.png',
     mimeType: 'image/png',
-    buffer: Buffer.alloc(5_242_881),
+    buffer: Buffer.concat([makePng(), Buffer.alloc(5_242_881)]),
   });
-  await expect(toasts(page).getByText('File Too Large', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(/exceeds maximum allowed size of 5 MB/).first()).toBeVisible();
   await expect(save).toBeDisabled();
 
-  await dialog.getByLabel('Profile picture').setInputFiles(png('me.png', 64));
-  await expect(dialog.getByAltText('Preview of the chosen photo')).toBeVisible();
+  await pickPhoto(dialog, await phonePhoto(freshSeed(), 'me.jpg'));
+  await expect(dialog.getByText('me.jpg')).toBeVisible();
+  await expect(save).toBeEnabled();
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'profile-picture-dialog');
   await save.click();
   await expect(dialog).toBeHidden();
@@ -128,7 +125,7 @@ test('uploading a profile picture shows it as the avatar', async ({ page, player
   );
 });
 
-test('a failed picture upload or update says which step failed', async ({
+test('a failed picture upload or update says which step failed, and retries without re-picking', async ({
   page,
   player,
   consoleErrors,
@@ -138,10 +135,10 @@ test('a failed picture upload or update says which step failed', async ({
   const dialog = page.getByRole('dialog', { name: 'Update Profile Picture' });
 
   await page.route('**/api/objects/uploads/**', (route) =>
-    route.fulfill({ status: 500, body: '{"message":"boom"}' }),
+    route.fulfill({ status: 403, body: '{"message":"boom"}' }),
   );
   await page.getByRole('button', { name: 'Change profile picture' }).click();
-  await dialog.getByLabel('Profile picture').setInputFiles(png());
+  await pickPhoto(dialog, await phonePhoto(freshSeed()));
   await dialog.getByRole('button', { name: 'Save Picture' }).click();
   await expect(toasts(page).getByText('Upload Failed', { exact: true })).toBeVisible();
   await expect(
@@ -149,6 +146,7 @@ test('a failed picture upload or update says which step failed', async ({
   ).toBeVisible();
   await expect(dialog).toBeVisible();
 
+  // The same photo goes again (no re-picking); this time the profile update fails.
   await page.unroute('**/api/objects/uploads/**');
   await page.route('**/api/profile/picture', (route) =>
     route.fulfill({ status: 500, body: '{"message":"boom"}' }),
@@ -158,7 +156,14 @@ test('a failed picture upload or update says which step failed', async ({
     toasts(page).getByText('Failed to update profile picture', { exact: true }),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
-  forgive(consoleErrors, /status of 500/);
+  await expect(dialog.getByAltText('Your uploaded photo')).toBeVisible();
+
+  // And once more: the processed photo is kept, only the update is sent.
+  await page.unroute('**/api/profile/picture');
+  await dialog.getByRole('button', { name: 'Save Picture' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByAltText('Your profile picture')).toHaveAttribute('src', /^\/objects\//);
+  forgive(consoleErrors, /status of (403|500)/);
 });
 
 test('adding art needs a title, then the piece shows in the gallery', async ({ page, player }) => {
@@ -166,7 +171,7 @@ test('adding art needs a title, then the piece shows in the gallery', async ({ p
   await expect(page.getByText(player.username, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add Art' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Art' });
-  await dialog.getByLabel('Art photo').setInputFiles(png('koi.png'));
+  await pickPhoto(dialog, await phonePhoto(freshSeed(), 'koi.jpg'));
   await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
   await expect(toasts(page).getByText('Title Required', { exact: true })).toBeVisible();
   await expect(toasts(page).getByText('Please enter a title.', { exact: true })).toBeVisible();
@@ -208,7 +213,7 @@ test('adding art after the session ended says so and goes to login after 500 ms'
   await expect(page.getByText(player.username, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add Art' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Art' });
-  await dialog.getByLabel('Art photo').setInputFiles(png());
+  await pickPhoto(dialog, await phonePhoto(freshSeed()));
   await dialog.getByLabel('Title').fill('Too late');
 
   await page.request.get('/api/logout');

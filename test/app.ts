@@ -8,7 +8,8 @@ import { buildApp } from '../src/server/app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/server/config.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
-import { makePng } from './images.ts';
+import type { UploadTicket } from '../src/core/schemas/objects.ts';
+import { uniquePhoto } from './images.ts';
 import { adminUrl, freshDatabaseName, withAdmin } from './test-database.ts';
 
 /** A fresh, migrated database of its own: PGlite by default, Postgres with TEST_DATABASE_URL. */
@@ -125,11 +126,41 @@ export async function signUp(app: FastifyInstance, username?: string): Promise<P
   };
 }
 
-/** Uploads a real photo through the upload-URL flow and returns its object URL. */
+/**
+ * PUTs bytes to an upload URL as a browser would: the app's own route (local storage), or a
+ * presigned URL of the S3-compatible server over real HTTP.
+ */
+export async function putBytes(
+  player: Player,
+  uploadURL: string,
+  body: Buffer,
+  type = 'image/png',
+): Promise<{ statusCode: number; body: string }> {
+  if (uploadURL.startsWith('/')) {
+    const res = await player.request({
+      method: 'PUT',
+      url: uploadURL,
+      payload: body,
+      headers: { 'content-type': type },
+    });
+    return { statusCode: res.statusCode, body: res.body };
+  }
+  const res = await fetch(uploadURL, {
+    method: 'PUT',
+    body: new Uint8Array(body),
+    headers: { 'content-type': type },
+  });
+  return { statusCode: res.status, body: await res.text() };
+}
+
+/**
+ * Uploads a real photo through the whole flow (upload URL, PUT, completion) and returns its
+ * object URL. Each call's default photo is unique, so the duplicate check never trips.
+ */
 export async function uploadPhoto(
   player: Player,
   purpose: 'discovery' | 'graffiti' | 'gallery' | 'profile' = 'discovery',
-  body: Buffer = makePng(),
+  body: Buffer = uniquePhoto(),
 ): Promise<string> {
   const ticket = await player.request({
     method: 'POST',
@@ -138,13 +169,11 @@ export async function uploadPhoto(
   });
   if (ticket.statusCode !== 200)
     throw new Error(`upload URL refused: ${ticket.statusCode} ${ticket.body}`);
-  const { uploadURL, objectURL } = ticket.json<{ uploadURL: string; objectURL: string }>();
-  const put = await player.request({
-    method: 'PUT',
-    url: uploadURL,
-    payload: body,
-    headers: { 'content-type': 'image/png' },
-  });
+  const { uploadURL, completeURL, objectURL } = ticket.json<UploadTicket>();
+  const put = await putBytes(player, uploadURL, body);
   if (put.statusCode !== 200) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
+  const done = await player.request({ method: 'POST', url: completeURL });
+  if (done.statusCode !== 200)
+    throw new Error(`processing refused: ${done.statusCode} ${done.body}`);
   return objectURL;
 }

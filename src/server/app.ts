@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -17,7 +16,7 @@ import { registerDocs } from './docs.ts';
 import { mapOrigins } from './map-sources.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './static.ts';
-import { LocalObjectStore } from './storage/local-store.ts';
+import { createObjectStore, uploadOrigin } from './storage/index.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -71,7 +70,7 @@ function contentSecurityPolicy(config: Config): string {
     "frame-ancestors 'none'",
     `script-src 'self' ${stripe.script}`.trim(),
     `img-src 'self' data: blob: ${map} ${stripe.img}`.trim(),
-    `connect-src 'self' ${map} ${stripe.connect}`.trim(),
+    `connect-src 'self' ${map} ${uploadOrigin(config) ?? ''} ${stripe.connect}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "worker-src 'self' blob:",
     // The landing page's trailer, embedded only when a visitor presses play.
@@ -92,7 +91,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('objectStore', new LocalObjectStore(path.join(config.dataDir, 'objects')));
+  app.decorate('objectStore', createObjectStore(config));
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {

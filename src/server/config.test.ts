@@ -22,6 +22,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrowError(/STRIPE_/);
   });
 
+  it('needs the S3 bucket and keys together, and reads them', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrowError(/S3_/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://r2.example' })).toThrowError(/S3_/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'ftp://x' })).toThrowError(/S3_ENDPOINT/);
+    expect(loadConfig({}).s3).toBeNull();
+    const { s3 } = loadConfig({
+      S3_ENDPOINT: 'https://minio.example:9000',
+      S3_BUCKET: 'photos',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(s3).toEqual({
+      endpoint: 'https://minio.example:9000',
+      bucket: 'photos',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
   it('reads the public URL, proxy trust, seeding and trailer', () => {
     const config = loadConfig({
       PUBLIC_URL: 'https://streetscope.example/',

@@ -59,6 +59,15 @@ const EnvSchema = z.object({
   MAP_TERRAIN_ATTRIBUTION: z.string().max(500).optional(),
   MAP_BUILDINGS_URL: z.union([z.literal('off'), z.url({ protocol: /^https?$/ })]).optional(),
   MAP_BUILDINGS_ATTRIBUTION: z.string().max(500).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 /** scrypt cost (ASVS 5.0 appendix C: N ≥ 2^17, r 8, p 1). Only tests pass a cheaper one. */
@@ -109,6 +118,19 @@ export interface Config {
   seed: boolean;
   /** Imagery, terrain and buildings for the map (MAP_* variables). */
   mapSources: MapSources;
+  /** Photos in an S3-compatible bucket (S3_* variables); null means DATA_DIR/objects. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  /** Unset for AWS itself; the S3 API URL of R2, MinIO, GCS interop and the like. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket in the path (MinIO and most S3-compatible servers) rather than in the host name. */
+  forcePathStyle: boolean;
 }
 
 export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
@@ -131,6 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
     throw new Error(
       'Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_PRICE_ID together',
+    );
+  }
+  const s3Vars = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if ((s3Vars.some(Boolean) || e.S3_ENDPOINT) && !s3Vars.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\n  S3_*: set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
     );
   }
   return {
@@ -161,5 +189,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trailerYoutubeId: e.TRAILER_YOUTUBE_ID ?? null,
     seed: e.SEED_CONTENT,
     mapSources: mapSourcesFromEnv(e),
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT ?? null,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
   };
 }

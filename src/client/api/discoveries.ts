@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { SEARCH_RADIUS_KM } from '../../core/constants.ts';
 import type {
   CreateDiscovery,
+  CreateGraffiti,
   CreatedDiscovery,
   MapDiscovery,
   NearbyDiscovery,
@@ -69,10 +70,19 @@ export function nearbyDiscoveriesQuery(
  * on success the header's user, the player's list and every nearby search are refreshed.
  */
 export function useCreateDiscovery() {
+  return useCreate<CreateDiscovery>('/api/discoveries');
+}
+
+/** POST /api/discoveries/graffiti: a photo pinned at a clicked map spot (150 tokens). */
+export function useCreateGraffiti() {
+  return useCreate<CreateGraffiti>('/api/discoveries/graffiti');
+}
+
+function useCreate<Body>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateDiscovery): Promise<CreatedDiscovery> => {
-      const res = await apiRequest('POST', '/api/discoveries', body);
+    mutationFn: async (body: Body): Promise<CreatedDiscovery> => {
+      const res = await apiRequest('POST', path, body);
       return (await res.json()) as CreatedDiscovery;
     },
     onSuccess: async () => {

@@ -11,9 +11,26 @@ export const UploadRequestSchema = z
   .object({ purpose: UploadPurposeSchema.default('discovery') })
   .nullish();
 
-export const UploadResponseSchema = z.object({
+/** Where to PUT the bytes (SPEC §7 uploadURL), then where to ask for them to be processed. */
+export const UploadTicketSchema = z.object({
+  method: z.literal('PUT'),
   uploadURL: z.string(),
+  completeURL: z.string(),
   objectURL: z.string(),
   maxBytes: z.number().int(),
   expiresAt: z.string(),
 });
+export type UploadTicket = z.infer<typeof UploadTicketSchema>;
+
+export const PhotoLocationSchema = z.object({ latitude: z.number(), longitude: z.number() });
+
+/** A processed photo; `location` is the camera's GPS, offered to the uploader and not stored. */
+export const CompletedUploadSchema = z.object({
+  objectURL: z.string(),
+  thumbnailURL: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  location: PhotoLocationSchema.nullable(),
+});
+export type CompletedUpload = z.infer<typeof CompletedUploadSchema>;
+export type PhotoLocation = z.infer<typeof PhotoLocationSchema>;

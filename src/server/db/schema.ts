@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -66,6 +67,11 @@ export const objects = pgTable(
     purpose: text('purpose').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
+    // The processed photo: display rendition size, its thumbnail and its perceptual hash.
+    width: integer('width'),
+    height: integer('height'),
+    thumbSize: integer('thumb_size'),
+    photoHash: bigint('photo_hash', { mode: 'bigint' }),
     createdAt: createdAt(),
   },
   (t) => [index('objects_owner_idx').on(t.ownerId)],
@@ -84,6 +90,8 @@ export const uploadTokens = pgTable(
     maxBytes: integer('max_bytes').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    // When the uploaded bytes were checked and processed: the link's single use is spent.
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('upload_tokens_user_idx').on(t.userId)],

@@ -16,7 +16,7 @@ import type { Db } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
 import { recordMissionProgress } from './missions-progress.ts';
 import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
-import { assertOwnedObject } from './objects.ts';
+import { assertNotDocumented, assertOwnedObject } from './objects.ts';
 import { entitlementsOf } from './users.ts';
 
 type DiscoveryRow = typeof discoveries.$inferSelect;
@@ -103,7 +103,8 @@ export async function createDiscovery(
   user: SessionUser,
   body: z.output<typeof CreateDiscoverySchema>,
 ): Promise<CreatedDiscovery> {
-  if (body.imageUrl) await assertOwnedObject(db, user.id, body.imageUrl);
+  if (body.imageUrl)
+    await assertNotDocumented(db, await assertOwnedObject(db, user.id, body.imageUrl));
   const isFreshArt = body.userRole === 'artist' && body.isFreshArt;
   return record(db, user, REWARDS[body.userRole] * entitlementsOf(user).tokenMultiplier, {
     kind: 'discovery',
@@ -125,7 +126,7 @@ export async function createGraffiti(
   user: SessionUser,
   body: z.output<typeof CreateGraffitiSchema>,
 ): Promise<CreatedDiscovery> {
-  await assertOwnedObject(db, user.id, body.imageUrl);
+  await assertNotDocumented(db, await assertOwnedObject(db, user.id, body.imageUrl));
   return record(db, user, REWARDS.graffiti * entitlementsOf(user).tokenMultiplier, {
     kind: 'graffiti',
     name: body.name,

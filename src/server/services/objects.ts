@@ -1,84 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { UPLOAD_LIMITS, type UploadPurpose } from '../../core/schemas/objects.ts';
-import type { Db } from '../db/client.ts';
-import { objects, uploadTokens } from '../db/schema.ts';
-import { HttpError, badRequest, forbidden } from '../errors.ts';
-import { ObjectTooLargeError, type ObjectStore } from '../storage/object-store.ts';
-import { sniffImageType } from '../storage/sniff.ts';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client.ts';
+import { objects } from '../db/schema.ts';
+import { badRequest, conflict } from '../errors.ts';
 
-export const UPLOAD_URL_TTL_MS = 15 * 60_000;
-const newId = () => randomBytes(18).toString('base64url');
+export const ALREADY_DOCUMENTED = 'This photo has already been documented';
+/** Differing bits between two photo hashes still counted as the same picture. */
+export const NEAR_COPY_BITS = 5;
 
-export async function createUploadUrl(db: Db, userId: string, purpose: UploadPurpose) {
-  const id = newId();
-  const objectId = newId();
-  const maxBytes = UPLOAD_LIMITS[purpose];
-  const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
-  await db.insert(uploadTokens).values({ id, userId, purpose, objectId, maxBytes, expiresAt });
-  return {
-    uploadURL: `/api/objects/uploads/${id}`,
-    objectURL: `/objects/${objectId}`,
-    maxBytes,
-    expiresAt: expiresAt.toISOString(),
-  };
-}
+const OBJECT_PATH = '/objects/';
 
-const INVALID_LINK = 'This upload link is invalid, expired or already used. Please try again.';
-
-/**
- * Receives the bytes of one upload. The link is claimed atomically (single use, bound to the
- * player, unexpired); if the bytes are refused the claim is released so a retry can reuse it.
- */
-export async function receiveUpload(
-  db: Db,
-  store: ObjectStore,
-  input: { token: string; userId: string; body: Readable; declaredLength: number | null },
-): Promise<{ objectURL: string; size: number; contentType: string }> {
-  const [claim] = await db
-    .update(uploadTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(uploadTokens.id, input.token),
-        eq(uploadTokens.userId, input.userId),
-        isNull(uploadTokens.usedAt),
-        gt(uploadTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  if (!claim) throw forbidden(INVALID_LINK);
-  const release = () =>
-    db.update(uploadTokens).set({ usedAt: null }).where(eq(uploadTokens.id, claim.id));
-
-  if (input.declaredLength !== null && input.declaredLength > claim.maxBytes) {
-    await release();
-    throw new HttpError(413, new ObjectTooLargeError(claim.maxBytes).message);
-  }
-  let stored: { size: number; head: Buffer };
-  try {
-    stored = await store.put(claim.objectId, input.body, claim.maxBytes);
-  } catch (err) {
-    await release();
-    if (err instanceof ObjectTooLargeError) throw new HttpError(413, err.message);
-    throw err;
-  }
-  const contentType = sniffImageType(stored.head);
-  if (!contentType || stored.size === 0) {
-    await store.delete(claim.objectId);
-    await release();
-    throw new HttpError(415, 'Only JPEG, PNG, WebP, GIF, AVIF or HEIC photos can be uploaded.');
-  }
-  await db.insert(objects).values({
-    id: claim.objectId,
-    ownerId: input.userId,
-    purpose: claim.purpose,
-    contentType,
-    size: stored.size,
-  });
-  return { objectURL: `/objects/${claim.objectId}`, size: stored.size, contentType };
-}
+export const objectUrls = (id: string) => ({
+  objectURL: `${OBJECT_PATH}${id}`,
+  thumbnailURL: `${OBJECT_PATH}${id}/thumbnail`,
+});
 
 export async function findObject(db: Db, id: string) {
   const [row] = await db.select().from(objects).where(eq(objects.id, id)).limit(1);
@@ -86,18 +20,32 @@ export async function findObject(db: Db, id: string) {
 }
 
 /**
- * A record may only point at a photo in our store that this player uploaded.
- * `field` names the body field in the 400.
+ * A record may only point at a photo in our store that this player uploaded (no external
+ * URLs). `field` names the body field in the 400. Returns the photo's row.
  */
-export async function assertOwnedObject(
-  db: Db,
-  userId: string,
-  url: string,
-  field = 'imageUrl',
-): Promise<void> {
-  const id = url.startsWith('/objects/') ? url.slice('/objects/'.length) : '';
-  const row = id ? await findObject(db, id) : null;
+export async function assertOwnedObject(db: Db, userId: string, url: string, field = 'imageUrl') {
+  const id = url.startsWith(OBJECT_PATH) ? url.slice(OBJECT_PATH.length) : '';
+  const row = /^[A-Za-z0-9_-]{10,64}$/.test(id) ? await findObject(db, id) : null;
   if (!row || row.ownerId !== userId) {
     throw badRequest(`Invalid body field '${field}': must be a photo you uploaded.`);
+  }
+  return row;
+}
+
+/** The id of a photo already on a discovery whose hash is within NEAR_COPY_BITS of `hash`. */
+export async function findDocumentedCopy(db: Db, hash: bigint): Promise<string | null> {
+  const result = await db.execute(sql`
+    select o.id from objects o
+    join discoveries d on d.image_url = ${OBJECT_PATH} || o.id
+    where o.photo_hash is not null
+      and bit_count((o.photo_hash # ${hash.toString()}::bigint)::bit(64)) <= ${NEAR_COPY_BITS}
+    limit 1`);
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}
+
+/** 409 when the photo (or a near-copy of it) is already on a discovery: it earns nothing twice. */
+export async function assertNotDocumented(db: Db, photo: { photoHash: bigint | null }) {
+  if (photo.photoHash !== null && (await findDocumentedCopy(db, photo.photoHash))) {
+    throw conflict(ALREADY_DOCUMENTED);
   }
 }

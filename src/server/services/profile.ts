@@ -5,7 +5,7 @@ import type { User } from '../../core/schemas/user.ts';
 import type { Db } from '../db/client.ts';
 import { profileArtworks, users } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { assertOwnedObject, findObject } from './objects.ts';
+import { assertOwnedObject } from './objects.ts';
 import { getSessionUserById, toUserDto } from './users.ts';
 
 /**
@@ -13,9 +13,8 @@ import { getSessionUserById, toUserDto } from './users.ts';
  * so the 5 MB profile-picture limit (SPEC §5) really applies to every profile picture.
  */
 export async function setProfilePicture(db: Db, userId: string, imageUrl: string): Promise<User> {
-  await assertOwnedObject(db, userId, imageUrl);
-  const object = await findObject(db, imageUrl.slice('/objects/'.length));
-  if (object?.purpose !== 'profile') {
+  const object = await assertOwnedObject(db, userId, imageUrl);
+  if (object.purpose !== 'profile') {
     throw badRequest(
       `Invalid body field 'imageUrl': must be a photo uploaded as a profile picture.`,
     );

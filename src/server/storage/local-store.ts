@@ -1,44 +1,48 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ObjectTooLargeError, type ObjectStore } from './object-store.ts';
-
-const HEAD_BYTES = 64;
+import { ObjectTooLargeError, assertKey, collect, type ObjectStore } from './object-store.ts';
 
 /** Objects as files under DATA_DIR/objects; written to a temp name, renamed when complete. */
 export class LocalObjectStore implements ObjectStore {
+  readonly kind = 'local';
   constructor(private readonly root: string) {}
 
   private file(key: string) {
-    if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error('bad object key');
-    return path.join(this.root, key.slice(0, 2), key);
+    assertKey(key);
+    const [area, id] = key.split('/') as [string, string];
+    return path.join(this.root, area, id.slice(0, 2), id);
   }
 
-  async put(key: string, body: Readable, maxBytes: number) {
+  async put(key: string, body: Readable | Buffer, maxBytes = Infinity) {
     const target = this.file(key);
     const temp = `${target}.part`;
     await mkdir(path.dirname(target), { recursive: true });
     let size = 0;
-    let head = Buffer.alloc(0);
     const limit = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
         // Stop reading as soon as the limit is passed: the rest is never buffered.
         if (size > maxBytes) return done(new ObjectTooLargeError(maxBytes));
-        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES)]);
         done(null, chunk);
       },
     });
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
     try {
-      await pipeline(body, limit, createWriteStream(temp));
+      await pipeline(source, limit, createWriteStream(temp));
       await rename(temp, target);
     } catch (err) {
       await rm(temp, { force: true });
       throw err;
     }
-    return { size, head };
+    return { size };
+  }
+
+  async read(key: string, maxBytes: number) {
+    const stream = await this.get(key);
+    return stream ? collect(stream, maxBytes) : null;
   }
 
   async get(key: string) {
@@ -51,5 +55,9 @@ export class LocalObjectStore implements ObjectStore {
 
   async delete(key: string) {
     await rm(this.file(key), { force: true });
+  }
+
+  async presignPut() {
+    return null;
   }
 }

@@ -1,12 +1,11 @@
-import { Camera, LoaderCircle, LocateFixed, MapPin, TriangleAlert } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Camera, LoaderCircle } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatAddress } from '../../../core/geo.ts';
 import { rewardFor } from '../../../core/rules.ts';
 import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
 import { useCreateDiscovery } from '../../api/discoveries.ts';
-import type { GeolocationState } from '../../hooks/use-geolocation.ts';
+import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import {
   Dialog,
@@ -17,7 +16,9 @@ import {
 } from '../ui/dialog.tsx';
 import { Input, Label, Textarea } from '../ui/input.tsx';
 import { Switch } from '../ui/switch.tsx';
-import { formatCoordinates } from './format.ts';
+import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
+import { pendingLabel } from '../upload/pending-label.ts';
+import { ChoiceChip, LocationLine, type Geolocation } from './capture-fields.tsx';
 
 type Role = 'photographer' | 'artist';
 
@@ -40,85 +41,10 @@ const DEFAULTS: FormState = {
 
 const PIN_ORDER: EmojiPin[] = ['tag', 'location', 'marker', 'flag', 'hot_spot'];
 
-/** A native radio styled as a chip: keyboard, forms and screen readers work as usual. */
-function ChoiceChip({
-  name,
-  value,
-  checked,
-  onChange,
-  children,
-  className,
-}: {
-  name: string;
-  value: string;
-  checked: boolean;
-  onChange: () => void;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <label className={cn('relative cursor-pointer', className)}>
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={onChange}
-        className="peer sr-only"
-      />
-      <span className="flex min-h-11 items-center justify-center gap-1.5 rounded-xl border border-line bg-wall px-3 py-2 text-sm font-semibold text-smoke transition-colors peer-checked:border-neon-pink peer-checked:bg-neon-pink/15 peer-checked:text-chalk peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan hover:text-chalk">
-        {children}
-      </span>
-    </label>
-  );
-}
-
-type Geolocation = GeolocationState & { requestLocation: () => void };
-
-/** Where the discovery will be pinned, or what the player can do to get a location. */
-function LocationLine({ geo }: { geo: Geolocation }) {
-  if (geo.source === 'device' && geo.location) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-smoke">
-        <MapPin className="size-4 shrink-0 text-neon-cyan" aria-hidden />
-        Pinned at your location: {formatCoordinates(geo.location)}
-      </p>
-    );
-  }
-  const blocked = geo.source === 'fallback';
-  return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-neon-amber/30 p-3">
-      <p className="flex min-w-48 flex-1 items-start gap-2 text-sm text-amber-100">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-neon-amber" aria-hidden />
-        {blocked
-          ? 'Location access is off, so this can’t be pinned. Allow location for this site in your browser settings, then reload.'
-          : 'Your location is needed to pin this.'}
-      </p>
-      {!blocked && (
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={geo.requestLocation}
-          disabled={geo.status === 'locating'}
-        >
-          {geo.status === 'locating' ? (
-            <LoaderCircle className="animate-spin" aria-hidden />
-          ) : (
-            <LocateFixed aria-hidden />
-          )}
-          {geo.status === 'locating' ? 'Locating...' : 'Use my location'}
-        </Button>
-      )}
-    </div>
-  );
-}
-
 /**
- * SPEC §2 document-street-art dialog. A successful add resets the form and closes the dialog
- * (the toast carries the award the server gave). The photo field arrives with the upload change; a
- * discovery can be saved without one (imageUrl is optional on the server). Saving needs the
- * device's location: the Gold Coast fallback is where the map looks, not where the art is.
+ * SPEC §2 document-street-art dialog. The form lives inside the dialog's content, so closing
+ * resets the form and the upload; it cannot be closed while the photo is on its way. A
+ * successful add closes it (the toast carries the award the server gave).
  */
 export function CaptureDialog({
   open,
@@ -131,21 +57,71 @@ export function CaptureDialog({
   geo: Geolocation;
   isPro: boolean;
 }) {
-  const location = geo.source === 'device' ? geo.location : null;
+  const [busy, setBusy] = useState(false);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next || !busy) && onOpenChange(next)}>
+      <DialogContent
+        className="max-w-md"
+        hideClose={busy}
+        // Opened from the action bar (no DialogTrigger): return focus to Capture on close.
+        onOpenAutoFocus={() => {
+          returnFocusTo.current = document.activeElement as HTMLElement | null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2 font-display text-lg font-normal">
+            <Camera className="size-5 text-neon-pink" aria-hidden />
+            Document Street Art
+          </DialogTitle>
+          <DialogDescription>Name it, pin it and earn Spray Coins.</DialogDescription>
+        </DialogHeader>
+        <CaptureForm
+          geo={geo}
+          isPro={isPro}
+          onBusyChange={setBusy}
+          onDone={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Saving needs a spot: the device's location (the Gold Coast fallback is where the map looks,
+ * not where the art is) or, offered when there is none, where the photo says it was taken.
+ */
+function CaptureForm({
+  geo,
+  isPro,
+  onBusyChange,
+  onDone,
+}: {
+  geo: Geolocation;
+  isPro: boolean;
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
   const [form, setForm] = useState<FormState>(DEFAULTS);
+  const [usePhotoSpot, setUsePhotoSpot] = useState(false);
+  const field = usePhotoField('discovery');
   const create = useCreateDiscovery();
   const id = useId();
-  const returnFocusTo = useRef<HTMLElement | null>(null);
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  const busy = field.phase !== 'idle' || create.isPending;
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
-  function changeOpen(next: boolean) {
-    if (!next) setForm(DEFAULTS);
-    onOpenChange(next);
-  }
+  const deviceLocation = geo.source === 'device' ? geo.location : null;
+  const spotFor = (photoLocation: typeof deviceLocation, usePhoto: boolean) =>
+    usePhoto && photoLocation ? photoLocation : deviceLocation;
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (busy) return;
     const name = form.name.trim();
     if (!name) {
       toast({
@@ -154,18 +130,26 @@ export function CaptureDialog({
       });
       return;
     }
-    if (!location) {
-      toast({
-        title: 'Location Required',
-        description: 'Location access is required to save discoveries.',
-      });
-      return;
+    let photo = field.photo;
+    if (!deviceLocation && !field.hasPhoto) return locationRequired();
+    if (field.hasPhoto && !photo) {
+      try {
+        photo = await field.ensurePhoto();
+      } catch (error) {
+        toastPhotoError(error, 'Failed to upload image. Please try again.');
+        return;
+      }
+      // The photo knows where it was taken and the player has no spot: offer it, don't guess.
+      if (!deviceLocation && photo.location) return;
     }
+    const location = spotFor(photo?.location ?? null, usePhotoSpot);
+    if (!location) return locationRequired();
     const isFreshArt = form.userRole === 'artist' && form.isFreshArt;
     create.mutate(
       {
         name,
         description: form.description.trim(),
+        imageUrl: photo?.objectURL,
         emojiPin: form.emojiPin,
         userRole: form.userRole,
         isFreshArt,
@@ -190,12 +174,16 @@ export function CaptureDialog({
               `You earned ${created.tokensAwarded} tokens.` +
               (missions ? ` Mission complete: ${missions}.` : ''),
           });
-          changeOpen(false);
+          setForm(DEFAULTS);
+          onDone();
         },
-        onError: () => {
+        onError: (error) => {
+          if (handleUnauthorized(error)) return;
           toast({
             title: 'Error',
-            description: 'Failed to save discovery. Please try again.',
+            description: /^409: /.test(error.message)
+              ? 'This photo has already been documented'
+              : 'Failed to save discovery. Please try again.',
             variant: 'destructive',
           });
         },
@@ -204,122 +192,110 @@ export function CaptureDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent
-        className="max-w-md"
-        // Opened from the action bar (no DialogTrigger): return focus to Capture on close.
-        onOpenAutoFocus={() => {
-          returnFocusTo.current = document.activeElement as HTMLElement | null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2 font-display text-lg font-normal">
-            <Camera className="size-5 text-neon-pink" aria-hidden />
-            Document Street Art
-          </DialogTitle>
-          <DialogDescription>Name it, pin it and earn Spray Coins.</DialogDescription>
-        </DialogHeader>
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Input
+          id={`${id}-name`}
+          value={form.name}
+          maxLength={120}
+          autoComplete="off"
+          placeholder="e.g. Neon koala on Hosier Lane"
+          onChange={(e) => set({ name: e.target.value })}
+        />
+      </div>
 
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              value={form.name}
-              maxLength={120}
-              autoComplete="off"
-              placeholder="e.g. Neon koala on Hosier Lane"
-              onChange={(e) => set({ name: e.target.value })}
-            />
-          </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          value={form.description}
+          maxLength={2000}
+          placeholder="Style, colours, who painted it…"
+          onChange={(e) => set({ description: e.target.value })}
+        />
+      </div>
 
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-description`}>Description</Label>
-            <Textarea
-              id={`${id}-description`}
-              value={form.description}
-              maxLength={2000}
-              placeholder="Style, colours, who painted it…"
-              onChange={(e) => set({ description: e.target.value })}
-            />
-          </div>
+      <fieldset className="grid gap-1.5">
+        <legend className="mb-1.5 text-sm font-semibold">Pin type</legend>
+        <div className="flex flex-wrap gap-2">
+          {PIN_ORDER.map((pin) => (
+            <ChoiceChip
+              key={pin}
+              name={`${id}-pin`}
+              value={pin}
+              checked={form.emojiPin === pin}
+              onChange={() => set({ emojiPin: pin })}
+            >
+              <span aria-hidden>{EMOJI_PINS[pin].emoji}</span>
+              {EMOJI_PINS[pin].label}
+            </ChoiceChip>
+          ))}
+        </div>
+      </fieldset>
 
-          <fieldset className="grid gap-1.5">
-            <legend className="mb-1.5 text-sm font-semibold">Pin type</legend>
-            <div className="flex flex-wrap gap-2">
-              {PIN_ORDER.map((pin) => (
-                <ChoiceChip
-                  key={pin}
-                  name={`${id}-pin`}
-                  value={pin}
-                  checked={form.emojiPin === pin}
-                  onChange={() => set({ emojiPin: pin })}
-                >
-                  <span aria-hidden>{EMOJI_PINS[pin].emoji}</span>
-                  {EMOJI_PINS[pin].label}
-                </ChoiceChip>
-              ))}
-            </div>
-          </fieldset>
+      <fieldset className="grid gap-1.5">
+        <legend className="mb-1.5 text-sm font-semibold">I am the</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(['photographer', 'artist'] as const).map((role) => (
+            <ChoiceChip
+              key={role}
+              name={`${id}-role`}
+              value={role}
+              checked={form.userRole === role}
+              onChange={() => set({ userRole: role, isFreshArt: false })}
+            >
+              {role === 'photographer' ? 'Photographer' : 'Artist'}
+              <span className="text-xs font-bold text-neon-amber">+{rewardFor(role, isPro)}</span>
+            </ChoiceChip>
+          ))}
+        </div>
+      </fieldset>
 
-          <fieldset className="grid gap-1.5">
-            <legend className="mb-1.5 text-sm font-semibold">I am the</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {(['photographer', 'artist'] as const).map((role) => (
-                <ChoiceChip
-                  key={role}
-                  name={`${id}-role`}
-                  value={role}
-                  checked={form.userRole === role}
-                  onChange={() => set({ userRole: role, isFreshArt: false })}
-                >
-                  {role === 'photographer' ? 'Photographer' : 'Artist'}
-                  <span className="text-xs font-bold text-neon-amber">
-                    +{rewardFor(role, isPro)}
-                  </span>
-                </ChoiceChip>
-              ))}
-            </div>
-          </fieldset>
+      {form.userRole === 'artist' && (
+        <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-wall/60 p-3">
+          <Label htmlFor={`${id}-fresh`} className="grid gap-0.5">
+            Fresh artwork
+            <span className="text-xs font-normal text-smoke">I painted this piece recently</span>
+          </Label>
+          <Switch
+            id={`${id}-fresh`}
+            checked={form.isFreshArt}
+            onCheckedChange={(checked) => set({ isFreshArt: checked })}
+          />
+        </div>
+      )}
 
-          {form.userRole === 'artist' && (
-            <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-wall/60 p-3">
-              <Label htmlFor={`${id}-fresh`} className="grid gap-0.5">
-                Fresh artwork
-                <span className="text-xs font-normal text-smoke">
-                  I painted this piece recently
-                </span>
-              </Label>
-              <Switch
-                id={`${id}-fresh`}
-                checked={form.isFreshArt}
-                onCheckedChange={(checked) => set({ isFreshArt: checked })}
-              />
-            </div>
-          )}
+      <PhotoField {...field.fieldProps} disabled={busy} />
 
-          <LocationLine geo={geo} />
+      <LocationLine
+        geo={geo}
+        photoLocation={field.photo?.location ?? null}
+        usingPhoto={usePhotoSpot}
+        onUsePhoto={setUsePhotoSpot}
+      />
 
-          <p className="rounded-xl border border-neon-amber/30 bg-neon-amber/10 p-3 text-sm text-amber-100">
-            Only upload photos you took yourself of legal graffiti.
-          </p>
+      <p className="rounded-xl border border-neon-amber/30 bg-neon-amber/10 p-3 text-sm text-amber-100">
+        Only upload photos you took yourself of legal graffiti.
+      </p>
 
-          <Button type="submit" size="lg" disabled={create.isPending}>
-            {create.isPending ? (
-              <>
-                <LoaderCircle className="animate-spin" aria-hidden />
-                Adding...
-              </>
-            ) : (
-              'Add Discovery'
-            )}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? (
+          <>
+            <LoaderCircle className="animate-spin" aria-hidden />
+            {pendingLabel(field.phase, 'Adding...')}
+          </>
+        ) : (
+          'Add Discovery'
+        )}
+      </Button>
+    </form>
   );
+}
+
+function locationRequired() {
+  toast({
+    title: 'Location Required',
+    description: 'Location access is required to save discoveries.',
+  });
 }

@@ -1,6 +1,8 @@
-import { MapPin, SprayCan } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { CircleCheck, Loader2, MapPin, SprayCan } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCreateGraffiti } from '../../api/discoveries.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../ui/button.tsx';
 import {
@@ -11,6 +13,8 @@ import {
   DialogTitle,
 } from '../ui/dialog.tsx';
 import { Input, Label, Textarea } from '../ui/input.tsx';
+import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
+import { pendingLabel } from '../upload/pending-label.ts';
 import { formatCoordinates } from './format.ts';
 
 interface FormState {
@@ -21,9 +25,16 @@ interface FormState {
 
 const EMPTY: FormState = { title: '', description: '', artistName: '' };
 
+const titleRequired = (when: string) =>
+  toast({
+    title: 'Title Required',
+    description: `Please enter a title for your graffiti discovery${when}.`,
+  });
+
 /**
  * SPEC §2 graffiti upload dialog, opened for the map spot the player clicked (`spot`; null
- * means closed). The title is required (trimmed); the artist name falls back to Unknown.
+ * means closed). The photo goes up with 'Ready to Upload'; 'Complete Upload' then pins it
+ * (150 tokens). It cannot be closed while the photo is uploading.
  */
 export function GraffitiDialog({
   spot,
@@ -32,79 +43,170 @@ export function GraffitiDialog({
   spot: Coordinates | null;
   onClose: () => void;
 }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={spot !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      {spot && <GraffitiForm spot={spot} onClose={onClose} onBusyChange={setBusy} />}
+    </Dialog>
+  );
+}
+
+/** Mounted only while the dialog is open, so closing forgets the form and the upload. */
+function GraffitiForm({
+  spot,
+  onClose,
+  onBusyChange,
+}: {
+  spot: Coordinates;
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const [form, setForm] = useState<FormState>(EMPTY);
+  const field = usePhotoField('graffiti');
+  const create = useCreateGraffiti();
   const id = useId();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   const titleMissing = form.title.trim() === '';
+  const uploading = field.phase !== 'idle';
+  const busy = uploading || create.isPending;
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
-  function changeOpen(open: boolean) {
-    if (open) return;
-    setForm(EMPTY);
-    onClose();
-  }
-
-  function submit(event: FormEvent) {
+  async function readyToUpload(event: FormEvent) {
     event.preventDefault();
-    if (titleMissing) {
-      toast({
-        title: 'Title Required',
-        description: 'Please enter a title for your graffiti discovery before uploading.',
-      });
+    if (busy) return;
+    if (titleMissing) return titleRequired(' before uploading');
+    if (!field.hasPhoto) {
+      toast({ title: 'Photo Required', description: 'Please choose a photo of the graffiti.' });
+      return;
+    }
+    try {
+      await field.ensurePhoto();
+    } catch (error) {
+      toastPhotoError(error, 'Failed to upload graffiti photo. Please try again.');
     }
   }
 
+  function completeUpload() {
+    if (busy || !field.photo) return;
+    if (titleMissing) return titleRequired('');
+    create.mutate(
+      {
+        name: form.title.trim(),
+        description: form.description.trim(),
+        latitude: spot.latitude,
+        longitude: spot.longitude,
+        imageUrl: field.photo.objectURL,
+        artistName: form.artistName.trim() || 'Unknown',
+        artType: 'graffiti',
+      },
+      {
+        onSuccess: (created) => {
+          toast({
+            title: 'Graffiti Uploaded!',
+            description: `You earned ${created.tokensAwarded} tokens.`,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          if (handleUnauthorized(error)) return;
+          const duplicate = /^409: /.test(error.message);
+          toast({
+            title: 'Upload Failed',
+            description: duplicate
+              ? 'This photo has already been documented'
+              : 'Failed to upload graffiti. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  }
+
   return (
-    <Dialog open={spot !== null} onOpenChange={changeOpen}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2 font-display text-lg font-normal">
-            <SprayCan className="size-5 text-neon-pink" aria-hidden />
-            Upload Graffiti
-          </DialogTitle>
-          <DialogDescription>Pin a piece at this spot and earn 150 Spray Coins.</DialogDescription>
-        </DialogHeader>
-        {spot && (
-          <p className="flex items-center gap-2 text-sm text-smoke" data-testid="graffiti-spot">
-            <MapPin className="size-4 shrink-0 text-neon-cyan" aria-hidden />
-            {formatCoordinates(spot)}
-          </p>
-        )}
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              value={form.title}
-              maxLength={120}
-              autoComplete="off"
-              onChange={(e) => set({ title: e.target.value })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-description`}>Description</Label>
-            <Textarea
-              id={`${id}-description`}
-              value={form.description}
-              maxLength={2000}
-              onChange={(e) => set({ description: e.target.value })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-artist`}>Artist name</Label>
-            <Input
-              id={`${id}-artist`}
-              value={form.artistName}
-              maxLength={120}
-              autoComplete="off"
-              placeholder="Unknown"
-              onChange={(e) => set({ artistName: e.target.value })}
-            />
-          </div>
-          <Button type="submit" size="lg" disabled={titleMissing}>
-            Ready to Upload
+    <DialogContent className="max-w-md" hideClose={busy}>
+      <DialogHeader>
+        <DialogTitle className="flex items-center gap-2 font-display text-lg font-normal">
+          <SprayCan className="size-5 text-neon-pink" aria-hidden />
+          Upload Graffiti
+        </DialogTitle>
+        <DialogDescription>Pin a piece at this spot and earn 150 Spray Coins.</DialogDescription>
+      </DialogHeader>
+      <p className="flex items-center gap-2 text-sm text-smoke" data-testid="graffiti-spot">
+        <MapPin className="size-4 shrink-0 text-neon-cyan" aria-hidden />
+        {formatCoordinates(spot)}
+      </p>
+      <form onSubmit={readyToUpload} noValidate className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-title`}>Title</Label>
+          <Input
+            id={`${id}-title`}
+            value={form.title}
+            maxLength={120}
+            autoComplete="off"
+            disabled={busy}
+            onChange={(e) => set({ title: e.target.value })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-description`}>Description</Label>
+          <Textarea
+            id={`${id}-description`}
+            value={form.description}
+            maxLength={2000}
+            disabled={busy}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-artist`}>Artist name</Label>
+          <Input
+            id={`${id}-artist`}
+            value={form.artistName}
+            maxLength={120}
+            autoComplete="off"
+            placeholder="Unknown"
+            disabled={busy}
+            onChange={(e) => set({ artistName: e.target.value })}
+          />
+        </div>
+        <PhotoField
+          {...field.fieldProps}
+          disabled={busy}
+          dropHint="Drop your graffiti photo here or %{browseFiles}"
+          browseLabel="click to browse"
+        />
+        {field.photo ? (
+          <>
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-xl border border-neon-lime/40 bg-neon-lime/10 p-3 text-sm text-chalk"
+            >
+              <CircleCheck className="size-4 shrink-0 text-neon-lime" aria-hidden />
+              Upload successful! Click "Complete Upload" to continue.
+            </p>
+            <Button type="button" size="lg" disabled={busy} onClick={completeUpload}>
+              {create.isPending && (
+                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+              )}
+              Complete Upload
+            </Button>
+          </>
+        ) : (
+          <Button type="submit" size="lg" disabled={titleMissing || busy}>
+            {uploading ? (
+              <>
+                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+                {pendingLabel(field.phase, 'Uploading...')}
+              </>
+            ) : (
+              'Ready to Upload'
+            )}
           </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+        <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+          Cancel Upload
+        </Button>
+      </form>
+    </DialogContent>
   );
 }

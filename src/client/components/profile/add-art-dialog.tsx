@@ -1,7 +1,7 @@
 import { Loader2, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { Artwork } from '../../../core/schemas/profile.ts';
-import { MAX_BYTES, useAddArtwork } from '../../api/profile.ts';
+import { useAddArtwork } from '../../api/profile.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../ui/button.tsx';
@@ -15,7 +15,8 @@ import {
 } from '../ui/dialog.tsx';
 import { Input, Label, Textarea } from '../ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select.tsx';
-import { ImagePicker } from './image-picker.tsx';
+import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
+import { pendingLabel } from '../upload/pending-label.ts';
 
 type ArtType = Artwork['artType'];
 
@@ -30,8 +31,7 @@ const ART_TYPES = Object.keys(ART_TYPE_LABELS) as ArtType[];
 /** SPEC §2 'My Art Gallery': add a piece (photo up to 10 MB, title required, type). */
 export function AddArtDialog() {
   const [open, setOpen] = useState(false);
-  const add = useAddArtwork();
-  const busy = add.isPending;
+  const [busy, setBusy] = useState(false);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
@@ -48,47 +48,29 @@ export function AddArtDialog() {
             Share a piece you made. Only upload photos of your own work.
           </DialogDescription>
         </DialogHeader>
-        <AddArtForm
-          busy={busy}
-          onSubmit={(art) =>
-            add.mutate(art, {
-              onSuccess: (artwork) => {
-                setOpen(false);
-                toast({
-                  title: 'Art Added',
-                  description: `'${artwork.title}' is now in your gallery.`,
-                });
-              },
-              onError: (error) => {
-                if (handleUnauthorized(error)) return;
-                toast({
-                  title: 'Upload Failed',
-                  description: 'Failed to add artwork. Please try again.',
-                  variant: 'destructive',
-                });
-              },
-            })
-          }
-        />
+        <AddArtForm onBusyChange={setBusy} onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
 function AddArtForm({
-  busy,
-  onSubmit,
+  onBusyChange,
+  onDone,
 }: {
-  busy: boolean;
-  onSubmit: (art: { file: File; title: string; description: string; artType: ArtType }) => void;
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
+  const field = usePhotoField('gallery');
+  const add = useAddArtwork();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [artType, setArtType] = useState<ArtType>('graffiti');
+  const busy = field.phase !== 'idle' || add.isPending;
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     // SPEC §5: a title is required before the upload starts; title and description are trimmed.
     if (!title.trim()) {
       toast({
@@ -98,7 +80,7 @@ function AddArtForm({
       });
       return;
     }
-    if (!file) {
+    if (!field.hasPhoto) {
       toast({
         title: 'Photo Required',
         description: 'Please choose a photo of your art.',
@@ -106,18 +88,30 @@ function AddArtForm({
       });
       return;
     }
-    onSubmit({ file, title: title.trim(), description: description.trim(), artType });
+    onBusyChange(true);
+    try {
+      const photo = await field.ensurePhoto();
+      const artwork = await add.mutateAsync({
+        imageUrl: photo.objectURL,
+        title: title.trim(),
+        description: description.trim(),
+        artType,
+      });
+      toast({ title: 'Art Added', description: `'${artwork.title}' is now in your gallery.` });
+      onDone();
+    } catch (error) {
+      const fallback = 'Failed to add artwork. Please try again.';
+      if (!toastPhotoError(error, fallback) && !handleUnauthorized(error)) {
+        toast({ title: 'Upload Failed', description: fallback, variant: 'destructive' });
+      }
+    } finally {
+      onBusyChange(false);
+    }
   }
 
   return (
     <form className="grid grid-cols-1 gap-4" onSubmit={submit} noValidate>
-      <ImagePicker
-        id="art-file"
-        label="Art photo"
-        maxBytes={MAX_BYTES.gallery}
-        onChange={setFile}
-        disabled={busy}
-      />
+      <PhotoField {...field.fieldProps} disabled={busy} />
       <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor="art-title">Title</Label>
         <Input
@@ -163,7 +157,7 @@ function AddArtForm({
         {busy ? (
           <>
             <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-            Uploading...
+            {pendingLabel(field.phase, 'Adding...')}
           </>
         ) : (
           'Add to Gallery'

@@ -1,6 +1,6 @@
 import { Camera, Loader2 } from 'lucide-react';
-import { useState } from 'react';
-import { MAX_BYTES, PhotoStepError, useUpdateProfilePicture } from '../../api/profile.ts';
+import { useState, type FormEvent } from 'react';
+import { useUpdateProfilePicture } from '../../api/profile.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../ui/button.tsx';
@@ -12,13 +12,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../ui/dialog.tsx';
-import { ImagePicker } from './image-picker.tsx';
+import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
+import { pendingLabel } from '../upload/pending-label.ts';
 
-/** SPEC §2 Profile: the edit control on the picture opens 'Update Profile Picture'. */
+/** SPEC §2 Profile: the edit control on the picture opens 'Update Profile Picture' (5 MB). */
 export function PictureDialog() {
   const [open, setOpen] = useState(false);
-  const update = useUpdateProfilePicture();
-  const busy = update.isPending;
+  const [busy, setBusy] = useState(false);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
@@ -38,63 +38,56 @@ export function PictureDialog() {
           </DialogTitle>
           <DialogDescription>Show other explorers who is behind the spray can.</DialogDescription>
         </DialogHeader>
-        <PictureForm
-          busy={busy}
-          onSubmit={(file) =>
-            update.mutate(file, {
-              onSuccess: () => {
-                setOpen(false);
-                toast({ title: 'Profile Updated', description: 'Your new picture is live.' });
-              },
-              onError: (error) => {
-                if (handleUnauthorized(error)) return;
-                const uploadFailed = error instanceof PhotoStepError && error.step === 'upload';
-                toast(
-                  uploadFailed
-                    ? {
-                        title: 'Upload Failed',
-                        description: 'Failed to upload profile picture. Please try again.',
-                        variant: 'destructive',
-                      }
-                    : {
-                        title: 'Error',
-                        description: 'Failed to update profile picture',
-                        variant: 'destructive',
-                      },
-                );
-              },
-            })
-          }
-        />
+        <PictureForm onBusyChange={setBusy} onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-/** Lives inside the dialog, so closing it forgets the chosen file. */
-function PictureForm({ busy, onSubmit }: { busy: boolean; onSubmit: (file: File) => void }) {
-  const [file, setFile] = useState<File | null>(null);
+/** Lives inside the dialog, so closing it forgets the chosen photo. */
+function PictureForm({
+  onBusyChange,
+  onDone,
+}: {
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
+  const field = usePhotoField('profile');
+  const update = useUpdateProfilePicture();
+  const busy = field.phase !== 'idle' || update.isPending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    onBusyChange(true);
+    try {
+      const photo = await field.ensurePhoto();
+      await update.mutateAsync(photo.objectURL);
+      toast({ title: 'Profile Updated', description: 'Your new picture is live.' });
+      onDone();
+    } catch (error) {
+      if (!toastPhotoError(error, 'Failed to upload profile picture. Please try again.')) {
+        if (!handleUnauthorized(error)) {
+          toast({
+            title: 'Error',
+            description: 'Failed to update profile picture',
+            variant: 'destructive',
+          });
+        }
+      }
+    } finally {
+      onBusyChange(false);
+    }
+  }
+
   return (
-    <form
-      className="grid grid-cols-1 gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (file) onSubmit(file);
-      }}
-    >
-      <ImagePicker
-        id="profile-picture-file"
-        label="Profile picture"
-        maxBytes={MAX_BYTES.profile}
-        onChange={setFile}
-        disabled={busy}
-        round
-      />
-      <Button type="submit" disabled={!file || busy}>
+    <form className="grid grid-cols-1 gap-4" onSubmit={submit}>
+      <PhotoField {...field.fieldProps} disabled={busy} round />
+      <Button type="submit" disabled={!field.hasPhoto || busy}>
         {busy ? (
           <>
             <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-            Uploading...
+            {pendingLabel(field.phase, 'Saving...')}
           </>
         ) : (
           'Save Picture'

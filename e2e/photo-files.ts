@@ -1,0 +1,27 @@
+import type { Locator } from '@playwright/test';
+import { phoneJpeg } from '../test/images.ts';
+
+/** Where the phone "took" the test photos: Brisbane's Fish Lane. */
+export const PHOTO_SPOT = { latitude: -27.470094, longitude: 153.025 };
+
+/** A real JPEG with camera make, serial, orientation and GPS EXIF, unique to `seed`. */
+export async function phonePhoto(seed: number, name = 'IMG_2041.jpg') {
+  return {
+    name,
+    mimeType: 'image/jpeg',
+    buffer: await phoneJpeg({ seed, ...PHOTO_SPOT }),
+  };
+}
+
+/** A different seed for every photo a run makes, so no two count as the same picture. */
+export const freshSeed = () => Math.floor(Math.random() * 2 ** 31);
+
+/** Picks a file in the uploader inside `scope`, as the browse button does. */
+export async function pickPhoto(
+  scope: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  await scope
+    .locator('input[type=file][name="files[]"]:not([webkitdirectory])')
+    .setInputFiles(file);
+}

@@ -1,0 +1,88 @@
+import { lazy, Suspense, useRef, useState, type Ref } from 'react';
+import type { CompletedUpload, UploadPurpose } from '../../../core/schemas/objects.ts';
+import { PhotoUploadError } from '../../api/uploads.ts';
+import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { Skeleton } from '../ui/skeleton.tsx';
+
+export type UploadPhase = 'idle' | 'uploading' | 'processing';
+
+/** What a form can ask of its photo field. */
+export interface PhotoFieldHandle {
+  /**
+   * Sends the chosen photo (or retries the one that failed, without picking it again), has
+   * the server check and process it, clears the queue and resolves with the stored photo.
+   * Rejects with PhotoUploadError.
+   */
+  upload(): Promise<CompletedUpload>;
+}
+
+export interface PhotoFieldProps {
+  ref?: Ref<PhotoFieldHandle>;
+  purpose: UploadPurpose;
+  /** The processed photo, once there is one (shown instead of the drop area). */
+  photo: CompletedUpload | null;
+  onPhotoChange: (photo: CompletedUpload | null) => void;
+  /** Whether a file is picked and waiting to be uploaded. */
+  onPendingChange?: (pending: boolean) => void;
+  onPhaseChange?: (phase: UploadPhase) => void;
+  /** The drop area's words; "%{browseFiles}" becomes the browse button. */
+  dropHint?: string;
+  browseLabel?: string;
+  disabled?: boolean;
+  /** A round preview (profile picture). */
+  round?: boolean;
+}
+
+// Uppy and its styles load only when a photo field is first shown (DESIGN: not on the landing).
+const PhotoUploader = lazy(() => import('./photo-uploader.tsx'));
+
+/** SPEC "Embedded file uploader": one image, picked, dropped, pasted or taken with the camera. */
+export function PhotoField(props: PhotoFieldProps) {
+  return (
+    <Suspense fallback={<Skeleton className="h-64" data-testid="uploader-loading" />}>
+      <PhotoUploader {...props} />
+    </Suspense>
+  );
+}
+
+/** The state a form keeps around its photo field, and the step that makes sure a photo exists. */
+export function usePhotoField(purpose: UploadPurpose) {
+  const ref = useRef<PhotoFieldHandle>(null);
+  const [photo, setPhoto] = useState<CompletedUpload | null>(null);
+  const [pending, setPending] = useState(false);
+  const [phase, setPhase] = useState<UploadPhase>('idle');
+  return {
+    photo,
+    /** A processed photo, or a picked one waiting to be sent. */
+    hasPhoto: photo !== null || pending,
+    phase,
+    /** The processed photo, uploading the picked one first when needed. */
+    ensurePhoto: async () => photo ?? (await ref.current!.upload()),
+    reset: () => setPhoto(null),
+    fieldProps: {
+      ref,
+      purpose,
+      photo,
+      onPhotoChange: setPhoto,
+      onPendingChange: setPending,
+      onPhaseChange: setPhase,
+    } satisfies PhotoFieldProps,
+  };
+}
+
+/**
+ * The toast for a failed photo step (SPEC §8): a 401 goes to login; a photo the server refused
+ * shows its reason ('This photo has already been documented'); a transfer that failed shows
+ * `uploadFailed`. Returns false when the error did not come from the photo.
+ */
+export function toastPhotoError(error: unknown, uploadFailed: string): boolean {
+  if (handleUnauthorized(error)) return true;
+  if (!(error instanceof PhotoUploadError)) return false;
+  toast({
+    title: 'Upload Failed',
+    description: error.reason ?? uploadFailed,
+    variant: 'destructive',
+  });
+  return true;
+}

@@ -1,0 +1,186 @@
+import AwsS3 from '@uppy/aws-s3';
+import Uppy from '@uppy/core';
+import Dashboard from '@uppy/react/dashboard';
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import './photo-uploader.css';
+import { ImageUp } from 'lucide-react';
+import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import type { UploadTicket } from '../../../core/schemas/objects.ts';
+import {
+  PhotoUploadError,
+  UPLOAD_LIMITS,
+  completeUpload,
+  requestUploadTicket,
+} from '../../api/uploads.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatMegabytes } from '../../lib/format.ts';
+import { Button } from '../ui/button.tsx';
+import type { PhotoFieldProps, UploadPhase } from './photo-field.tsx';
+
+/**
+ * Uppy core + dashboard + aws-s3 (SPEC "Embedded file uploader"). The aws-s3 plugin asks us to
+ * sign each PUT: we answer with a fresh single-use link from POST /api/objects/upload (a
+ * presigned bucket URL with S3, the app's own upload route otherwise), so a retry after a
+ * failure gets a new link and the same file. Uploads never start on their own.
+ */
+export default function PhotoUploader({
+  ref,
+  purpose,
+  photo,
+  onPhotoChange,
+  onPendingChange,
+  onPhaseChange,
+  dropHint = 'Drop your photo here or %{browseFiles}',
+  browseLabel = 'browse',
+  disabled = false,
+  round = false,
+}: PhotoFieldProps) {
+  const id = useId();
+  const maxBytes = UPLOAD_LIMITS[purpose];
+  const [uppy, setUppy] = useState<Uppy | null>(null);
+  const ticket = useRef<UploadTicket | null>(null);
+  const callbacks = useRef({ onPendingChange, onPhaseChange });
+  useEffect(() => {
+    callbacks.current = { onPendingChange, onPhaseChange };
+  });
+
+  useEffect(() => {
+    const instance = new Uppy({
+      id: `photo-${purpose}-${id}`,
+      autoProceed: false,
+      // SPEC §8: upload errors are only logged; a failed transfer on a bad network is expected,
+      // so it is a warning, and the player sees the toast and can retry.
+      logger: { debug: () => {}, warn: console.warn, error: console.warn },
+      restrictions: { maxNumberOfFiles: 1, allowedFileTypes: ['image/*'], maxFileSize: maxBytes },
+    }).use(AwsS3, {
+      shouldUseMultipart: false,
+      signRequest: async () => {
+        ticket.current = await requestUploadTicket(purpose);
+        // The plugin parses the URL: the local store's upload route is made absolute.
+        return { url: new URL(ticket.current.uploadURL, window.location.href).href };
+      },
+    });
+    const pending = () => callbacks.current.onPendingChange?.(instance.getFiles().length > 0);
+    instance.on('file-added', pending);
+    instance.on('file-removed', pending);
+    instance.on('cancel-all', pending);
+    setUppy(instance);
+    return () => instance.destroy();
+  }, [purpose, maxBytes, id]);
+
+  function phase(next: UploadPhase) {
+    callbacks.current.onPhaseChange?.(next);
+  }
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async upload() {
+        if (!uppy || uppy.getFiles().length === 0) {
+          throw new PhotoUploadError('upload', new Error('No photo chosen'));
+        }
+        const failedBefore = uppy.getFiles().some((file) => file.error);
+        phase('uploading');
+        try {
+          const result = failedBefore ? await uppy.retryAll() : await uppy.upload();
+          if (!result?.successful?.length || !ticket.current) {
+            throw result?.failed?.[0]?.error ?? new Error('Upload failed');
+          }
+        } catch (error) {
+          phase('idle');
+          throw new PhotoUploadError('upload', error);
+        }
+        phase('processing');
+        try {
+          const done = await completeUpload(ticket.current);
+          onPhotoChange(done);
+          return done;
+        } catch (error) {
+          throw new PhotoUploadError('process', error);
+        } finally {
+          // Done or refused, these bytes are spent: the queue is cleared either way.
+          ticket.current = null;
+          uppy.clear();
+          callbacks.current.onPendingChange?.(false);
+          phase('idle');
+        }
+      },
+    }),
+    [uppy, onPhotoChange],
+  );
+
+  if (photo) {
+    return (
+      <div className="grid justify-items-center gap-3 rounded-2xl border border-line bg-wall p-4">
+        <img
+          src={photo.objectURL}
+          alt="Your uploaded photo"
+          width={photo.width}
+          height={photo.height}
+          className={cn(
+            'object-cover shadow-lg',
+            round ? 'size-32 rounded-full ring-4 ring-neon-pink/60' : 'max-h-56 w-auto rounded-xl',
+          )}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={disabled}
+          onClick={() => onPhotoChange(null)}
+        >
+          <ImageUp aria-hidden />
+          Choose another photo
+        </Button>
+      </div>
+    );
+  }
+
+  if (!uppy) return <div className="h-64 rounded-2xl bg-concrete" aria-hidden />;
+  return (
+    <div
+      ref={restoreListRole}
+      className={cn('photo-uploader', disabled && 'pointer-events-none opacity-60')}
+    >
+      <Dashboard
+        uppy={uppy}
+        width="100%"
+        height={264}
+        theme="dark"
+        disabled={disabled}
+        hideUploadButton
+        hideRetryButton
+        hidePauseResumeButton
+        hideCancelButton
+        showNativePhotoCameraButton
+        proudlyDisplayPoweredByUppy={false}
+        note={`One photo, up to ${formatMegabytes(maxBytes)}`}
+        // With the camera button Uppy picks its "import" wording; both say the same here.
+        locale={{
+          strings: {
+            dropPasteFiles: dropHint,
+            dropPasteImportFiles: dropHint,
+            browseFiles: browseLabel,
+          },
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * Uppy 6's file list loses its role="list" on the way through its virtual list, leaving each
+ * file's role="listitem" orphaned (an axe violation); this puts the role back as it renders.
+ */
+function restoreListRole(container: HTMLDivElement | null) {
+  if (!container) return;
+  const fix = () =>
+    container
+      .querySelectorAll('.uppy-Dashboard-files:not([role])')
+      .forEach((list) => list.setAttribute('role', 'list'));
+  fix();
+  const observer = new MutationObserver(fix);
+  observer.observe(container, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { LocalObjectStore } from './local-store.ts';
+import type { ObjectStore } from './object-store.ts';
+import { S3ObjectStore } from './s3-store.ts';
+
+/** S3-compatible when S3_* is configured, otherwise files under DATA_DIR/objects. */
+export function createObjectStore(config: Config): ObjectStore {
+  return config.s3
+    ? new S3ObjectStore(config.s3)
+    : new LocalObjectStore(path.join(config.dataDir, 'objects'));
+}
+
+/** The origin browsers PUT uploads to, for the CSP's connect-src; none for local storage. */
+export function uploadOrigin(config: Config): string | null {
+  const s3 = config.s3;
+  if (!s3) return null;
+  if (!s3.endpoint) return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+  const origin = new URL(s3.endpoint).origin;
+  if (s3.forcePathStyle) return origin;
+  const url = new URL(origin);
+  url.hostname = `${s3.bucket}.${url.hostname}`;
+  return url.origin;
+}

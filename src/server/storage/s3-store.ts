@@ -1,0 +1,90 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import type { S3Config } from '../config.ts';
+import { ObjectTooLargeError, assertKey, collect, type ObjectStore } from './object-store.ts';
+
+const isMissing = (err: unknown) =>
+  err instanceof Error && (err.name === 'NoSuchKey' || err.name === 'NotFound');
+
+/**
+ * Objects in an S3-compatible bucket (AWS S3, R2, MinIO, GCS interop). The browser PUTs raw
+ * uploads straight to the bucket through presigned URLs; the app reads them back to check and
+ * process them, and writes the renditions itself.
+ */
+export class S3ObjectStore implements ObjectStore {
+  readonly kind = 's3';
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(config: S3Config) {
+    this.bucket = config.bucket;
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint ?? undefined,
+      forcePathStyle: config.forcePathStyle,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // Checksums only where S3 demands them: a default CRC32 in a presigned URL would be the
+      // checksum of an empty body and make every browser upload fail.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, body: Readable | Buffer, maxBytes = Infinity) {
+    assertKey(key);
+    const bytes = Buffer.isBuffer(body) ? body : await collect(body, maxBytes);
+    if (bytes.length > maxBytes) throw new ObjectTooLargeError(maxBytes);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentLength: bytes.length,
+      }),
+    );
+    return { size: bytes.length };
+  }
+
+  async read(key: string, maxBytes: number) {
+    assertKey(key);
+    try {
+      // Ask the size first, so an oversized upload is refused without downloading it.
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      if ((head.ContentLength ?? 0) > maxBytes) throw new ObjectTooLargeError(maxBytes);
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    const stream = await this.get(key);
+    return stream ? collect(stream, maxBytes) : null;
+  }
+
+  async get(key: string) {
+    assertKey(key);
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return (res.Body as Readable | undefined) ?? null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string) {
+    assertKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async presignPut(key: string, expiresInSeconds: number) {
+    assertKey(key);
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key });
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+  }
+}
