@@ -233,6 +233,10 @@ test.describe('with the location allowed', () => {
     await page.goto('/');
     await expect(page.getByTestId('map-centre')).toContainText('Your location');
     await expect(page.getByRole('button', { name: 'Allow Location' })).toHaveCount(0);
+    // The dot is a map marker: generous, the map compiles its shaders in software here.
+    await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('player-dot')).toBeVisible();
     await expect(wallsHeading(page)).toHaveText(/^\d+ legal walls? within 10 km$/);
     const bondi = page.getByRole('button', { name: /Bondi Sea Wall/ });
