@@ -80,28 +80,31 @@ export function subscriptionEvent(
 
 const signer = new Stripe('sk_test_signer');
 
-/** Stripe's signature header for this event, with `secret` at `timestamp` (seconds; default now). */
+/**
+ * Stripe's signature header for this event (or any raw body), with `secret` at `timestamp`
+ * (seconds; default now).
+ */
 export function sign(
-  evt: StripeEventJson,
+  evt: StripeEventJson | string,
   options: { secret?: string; timestamp?: number } = {},
 ): string {
   return signer.webhooks.generateTestHeaderString({
-    payload: JSON.stringify(evt),
+    payload: typeof evt === 'string' ? evt : JSON.stringify(evt),
     secret: options.secret ?? WEBHOOK_SECRET,
     timestamp: options.timestamp,
   });
 }
 
-/** Posts an event to the webhook, signed (see sign) unless a signature is given. */
+/** Posts an event (or a raw body) to the webhook, signed (see sign) unless a signature is given. */
 export function deliver(
   app: FastifyInstance,
-  evt: StripeEventJson,
+  evt: StripeEventJson | string,
   options: { secret?: string; timestamp?: number; signature?: string } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: '/api/stripe/webhook',
-    payload: JSON.stringify(evt),
+    payload: typeof evt === 'string' ? evt : JSON.stringify(evt),
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'stripe-signature': options.signature ?? sign(evt, options),

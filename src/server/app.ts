@@ -11,8 +11,9 @@ import {
 import { authPlugin } from './auth/plugin.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { HttpError, badRequest } from './errors.ts';
+import { HttpError } from './errors.ts';
 import { registerDocs } from './docs.ts';
+import { assertCleanInput } from './input-checks.ts';
 import { mapOrigins } from './map-sources.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './static.ts';
@@ -34,14 +35,6 @@ function validationMessage(err: FastifyError): { message: string; field: string 
     field,
     message: field ? `Invalid ${where} field '${field}': ${detail}` : `Invalid ${where}: ${detail}`,
   };
-}
-
-/** Postgres text cannot hold NUL; no legitimate input has one, so it is refused up front. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.values(value).some(containsNul);
-  return false;
 }
 
 const SECURITY_HEADERS = {
@@ -114,9 +107,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw badRequest('Text may not contain NUL characters.');
-    }
+    assertCleanInput(request.params);
+    assertCleanInput(request.query);
+    assertCleanInput(request.body);
   });
 
   await app.register(cookie);

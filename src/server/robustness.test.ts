@@ -90,6 +90,25 @@ describe('hostile input never causes a server error', () => {
     expect(res.json().message).toContain('NUL');
   });
 
+  it('refuses a 20,000-level nested JSON body with a 400', async () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const deepList = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    for (const [url, payload] of [
+      ['/api/discoveries', deep],
+      ['/api/markers', deepList],
+      ['/api/signup', deep],
+    ] as const) {
+      const res = await player.request({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe('The request is nested too deeply.');
+    }
+  });
+
   it('survives hostile bodies and hostile field values', async () => {
     const failures: string[] = [];
     const fields = [

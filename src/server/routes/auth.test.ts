@@ -24,9 +24,50 @@ describe('sign-in page', () => {
   });
 
   it('never carries a return address to another site', async () => {
-    for (const bad of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+    const addresses = [
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/.//evil.example',
+      '/a/../..//evil.example',
+    ];
+    for (const bad of addresses) {
       const res = await t.app.inject({ url: `/api/login?returnTo=${encodeURIComponent(bad)}` });
       expect(res.body).toContain('name="returnTo" value="/"');
+    }
+  });
+});
+
+describe('return addresses', () => {
+  it('redirects to a path with any characters, percent-encoded, after creating the account', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      ...form({
+        username: 'Umlaut',
+        password: 'a long spray phrase',
+        returnTo: '/walls?q=Köln 東京#ü',
+      }),
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/walls?q=K%C3%B6ln%20%E6%9D%B1%E4%BA%AC#%C3%BC');
+  });
+
+  it('never redirects a TAB or newline trick to another host', async () => {
+    const player = await signUp(t.app, 'TabTrick');
+    for (const returnTo of ['/\t/evil.example', '/\r\n/evil.example', '/\t\\evil.example']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        ...form({ username: player.username, password: 'spray-paint-rules-42', returnTo }),
+      });
+      expect(res.statusCode).toBe(303);
+      // Resolved as a browser would, the redirect stays on our host.
+      expect(new URL(res.headers.location!, 'https://streetscope.example').host).toBe(
+        'streetscope.example',
+      );
     }
   });
 });

@@ -91,6 +91,30 @@ describe('signature', () => {
     expect(recorded?.n).toBe(0);
   });
 
+  it('refuses a correctly signed body that is not JSON or not a well-formed event', async () => {
+    const { player, sub } = await subscriber();
+    const paid = invoicePaid(sub, future(30));
+    const bodies: [string, string][] = [
+      ['not json at all', 'The Stripe event is not valid JSON.'],
+      ['{"id": "evt_1", "type": ', 'The Stripe event is not valid JSON.'],
+      ['[]', 'The Stripe event is not well formed.'],
+      ['"evt_1"', 'The Stripe event is not well formed.'],
+      ['{}', 'The Stripe event is not well formed.'],
+      [JSON.stringify({ ...paid, data: {} }), 'The Stripe event is not well formed.'],
+      [
+        JSON.stringify({ ...paid, data: { object: { ...paid.data.object, lines: null } } }),
+        'The Stripe event is not well formed.',
+      ],
+    ];
+    for (const [body, message] of bodies) {
+      const res = await deliver(t.app, body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await isPro(player)).toBe(false);
+    expect((await t.db.select({ n: count() }).from(stripeEvents))[0]?.n).toBe(0);
+  });
+
   it('accepts a good signature from another site (no cookie, no Origin check)', async () => {
     const { player, sub } = await subscriber();
     const res = await deliver(t.app, invoicePaid(sub, future(30)));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { badRequest, notFound, serviceUnavailable } from '../errors.ts';
 import { stripeClientFor } from '../payments/stripe.ts';
+import { isWellFormedEvent } from '../payments/event-shape.ts';
 import { handleStripeEvent } from '../payments/webhook.ts';
 
 /**
@@ -52,8 +53,10 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
           request.log.warn({ reason: err.message }, 'Stripe webhook signature refused');
           throw badRequest('Invalid Stripe signature.');
         }
-        throw err;
+        // Signed, but the body is not JSON.
+        throw badRequest('The Stripe event is not valid JSON.');
       }
+      if (!isWellFormedEvent(event)) throw badRequest('The Stripe event is not well formed.');
       const outcome = await handleStripeEvent(db, event);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
       return { received: true, outcome };
