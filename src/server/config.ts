@@ -96,8 +96,14 @@ export interface Config {
   sessionTtlMs: number;
   passwordHashCost: PasswordHashCost;
   rateLimits: {
+    /** Wrong passwords from one address, whatever the names (docs/decisions/015). */
     signInPerIp: RateLimitRule;
-    signInPerUser: RateLimitRule;
+    /** Wrong passwords for one name from one address. */
+    signInPerNameAndIp: RateLimitRule;
+    /** Wrong passwords for one name from all addresses together: slows a distributed guesser. */
+    signInPerName: RateLimitRule;
+    /** Wrong passwords from one of the account's own devices (the only budget that applies). */
+    signInPerDevice: RateLimitRule;
     signUpPerIp: RateLimitRule;
     writesPerUser: RateLimitRule;
     uploadsPerUser: RateLimitRule;
@@ -135,7 +141,9 @@ export interface S3Config {
 
 export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  signInPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  signInPerNameAndIp: { limit: 10, windowSeconds: 15 * 60 },
+  signInPerName: { limit: 100, windowSeconds: 15 * 60 },
+  signInPerDevice: { limit: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 20, windowSeconds: 60 * 60 },
   writesPerUser: { limit: 120, windowSeconds: 60 },
   uploadsPerUser: { limit: 60, windowSeconds: 60 },

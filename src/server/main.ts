@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
+import { pruneDevices } from './auth/devices.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import { pruneRateLimits } from './services/rate-limit.ts';
 
@@ -30,6 +31,7 @@ async function main() {
     if (config.seed) await seedDatabase(database.db);
     await pruneExpiredSessions(database.db);
     await pruneRateLimits(database.db);
+    await pruneDevices(database.db);
 
     const db = database;
     app = await buildApp(config, db);

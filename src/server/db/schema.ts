@@ -51,6 +51,26 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Browsers that have signed in to an account (the hash of a long-lived device cookie): sign-in
+ * limits aimed at a player's name never lock out their own devices (docs/decisions/014).
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    idHash: text('id_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One browser may be a device of several accounts (a shared tablet).
+  (t) => [
+    primaryKey({ columns: [t.idHash, t.userId] }),
+    index('sign_in_devices_user_idx').on(t.userId, t.lastUsedAt.desc()),
+  ],
+);
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),

@@ -10,10 +10,12 @@ import {
   safeReturnTo,
   type LoginMode,
 } from '../auth/login-page.ts';
+import { rememberDevice, trustedDevice } from '../auth/devices.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../auth/plugin.ts';
 import { createSession, deleteSession } from '../auth/sessions.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../errors.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
+import { releaseSignInAttempt, reserveSignInAttempt } from '../services/sign-in-limits.ts';
 import { authenticate, createAccount, toUserDto } from '../services/users.ts';
 
 const wantsJson = (request: FastifyRequest) =>
@@ -26,6 +28,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // Rotation: whatever session the browser had before is ended, a new id is issued.
     if (request.sessionId) await deleteSession(db, request.sessionId);
     setSessionCookie(reply, config, await createSession(db, userId, config.sessionTtlMs));
+    await rememberDevice(db, request, reply, config, userId);
   }
 
   function respondFailure(
@@ -83,14 +86,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { username, password } = request.body;
       const returnTo = safeReturnTo(request.body.returnTo);
-      const rl = config.rateLimits;
-      const allowedIp = await hitRateLimit(db, `signin:ip:${request.ip}`, rl.signInPerIp);
-      const allowedUser = await hitRateLimit(
-        db,
-        `signin:user:${username.trim().toLowerCase().slice(0, 40)}`,
-        rl.signInPerUser,
-      );
-      if (!allowedIp || !allowedUser) {
+      const attempt = {
+        ip: request.ip,
+        username,
+        device: await trustedDevice(db, request, config, username),
+      };
+      const reserved = await reserveSignInAttempt(db, config, attempt);
+      if (!reserved) {
         const err = tooManyRequests(
           'Too many sign-in attempts. Please wait a few minutes and try again.',
         );
@@ -101,6 +103,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const err = unauthorized('Incorrect username or password.');
         return respondFailure(request, reply, 'signin', err, username, returnTo);
       }
+      await releaseSignInAttempt(db, reserved);
       await startSession(request, reply, userId);
       return respondSuccess(request, reply, returnTo);
     },

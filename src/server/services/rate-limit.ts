@@ -19,6 +19,27 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
   return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0) <= rule.limit;
 }
 
+/**
+ * Takes one unit of the key's budget only while some is left (atomically, so simultaneous
+ * requests can never overshoot): a refused request is not counted. False when none is left.
+ */
+export async function takeRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<boolean> {
+  const expired = sql`rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds})`;
+  const result = await db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when ${expired} then 1 else rate_limits.count + 1 end,
+      window_start = case when ${expired} then now() else rate_limits.window_start end
+    where ${expired} or rate_limits.count < ${rule.limit}
+    returning count`);
+  return rowsOf(result).length > 0 && rule.limit > 0;
+}
+
+/** Gives back a unit taken with takeRateLimit (the attempt turned out not to count). */
+export async function refundRateLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
 export async function enforceRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<void> {
   if (!(await hitRateLimit(db, key, rule))) throw tooManyRequests();
 }
