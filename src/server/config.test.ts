@@ -46,13 +46,38 @@ describe('loadConfig', () => {
   it('reads the public URL, proxy trust, seeding and trailer', () => {
     const config = loadConfig({
       PUBLIC_URL: 'https://streetscope.example/',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.2',
       SEED_CONTENT: 'false',
       TRAILER_YOUTUBE_ID: 'abcdefghijk',
     });
     expect(config.publicUrl).toBe('https://streetscope.example');
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toEqual(['10.0.0.2']);
     expect(config.seed).toBe(false);
     expect(config.trailerYoutubeId).toBe('abcdefghijk');
+  });
+
+  it('trusts only the proxies it is told about', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7 ,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual([
+      'loopback',
+      'uniquelocal',
+    ]);
+    for (const bad of [
+      'true',
+      'yes',
+      '10.0.0.0/33',
+      '300.1.1.1',
+      '10.0.0.1/8/8',
+      '99',
+      'fd00::/129',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY/);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { MapSources } from '../core/schemas/map.ts';
@@ -17,6 +18,40 @@ const tileTemplates = z
   )
   .optional();
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix (CIDR) or one of proxy-addr's names for private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whose X-Forwarded-For to believe: nobody's, or the listed proxies' (addresses, CIDRs, or
+ * proxy-addr's private-range names). `true` (every hop) would believe an address a client wrote
+ * itself; a hop count cannot tell a proxy from a client that connects directly (Fastify 5 treats
+ * one as trusting nobody), so both are refused rather than silently misread.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v, ctx): TrustProxy => {
+    const value = v.trim();
+    if (value === 'false' || value === '0' || value === '') return false;
+    const entries = value.split(/[\s,]+/).filter(Boolean);
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false or the addresses / CIDRs of the proxies in front of the app, separated by commas (or loopback, linklocal, uniquelocal); "true" or a hop count would believe an X-Forwarded-For a client writes',
+    });
+    return z.NEVER;
+  });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -26,10 +61,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: trustProxy,
   SEED_CONTENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -79,6 +111,9 @@ export interface PasswordHashCost {
 
 export const PRODUCTION_HASH_COST: PasswordHashCost = { logN: 17, r: 8, p: 1 };
 
+/** false, or the proxies' addresses / CIDRs: Fastify's `trustProxy` takes either as is. */
+export type TrustProxy = false | string[];
+
 export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
@@ -91,8 +126,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   logLevel: string;
-  /** Behind a load balancer, take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind a load balancer, take the client address from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   sessionTtlMs: number;
   passwordHashCost: PasswordHashCost;
   rateLimits: {
