@@ -14,10 +14,10 @@ import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import { registerDocs } from './docs.ts';
 import { assertCleanInput } from './input-checks.ts';
-import { mapOrigins } from './map-sources.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './static.ts';
-import { createObjectStore, uploadOrigin } from './storage/index.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { createObjectStore } from './storage/index.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -37,40 +37,6 @@ function validationMessage(err: FastifyError): { message: string; field: string 
   };
 }
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-};
-
-/** Stripe.js and its card frames (Stripe's published CSP), allowed only when payments are on. */
-const STRIPE_CSP = {
-  script: 'https://js.stripe.com https://*.js.stripe.com',
-  frame: 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
-  connect: 'https://api.stripe.com',
-  img: 'https://*.stripe.com',
-};
-
-/** The policy for every response but the API docs page; map imagery origins come from config. */
-function contentSecurityPolicy(config: Config): string {
-  const map = mapOrigins(config.mapSources).join(' ');
-  const stripe = config.stripe ? STRIPE_CSP : { script: '', frame: '', connect: '', img: '' };
-  return [
-    "default-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    `script-src 'self' ${stripe.script}`.trim(),
-    `img-src 'self' data: blob: ${map} ${stripe.img}`.trim(),
-    `connect-src 'self' ${map} ${uploadOrigin(config) ?? ''} ${stripe.connect}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
-    "worker-src 'self' blob:",
-    // The landing page's trailer, embedded only when a visitor presses play.
-    `frame-src https://www.youtube-nocookie.com ${stripe.frame}`.trim(),
-  ].join('; ');
-}
-
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -78,6 +44,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    connectionTimeout: config.idleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -97,14 +65,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  const csp = contentSecurityPolicy(config);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.headers(SECURITY_HEADERS);
-    if (!reply.hasHeader('content-security-policy') && !request.url.startsWith('/api/docs')) {
-      reply.header('content-security-policy', csp);
-    }
-  });
+  registerSecurityHeaders(app, config);
 
   app.addHook('preValidation', async (request) => {
     assertCleanInput(request.params);

@@ -129,6 +129,12 @@ export interface Config {
   /** Behind a load balancer, take the client address from X-Forwarded-For (TRUST_PROXY). */
   trustProxy: TrustProxy;
   sessionTtlMs: number;
+  /**
+   * A connection that sends nothing for this long is dropped (a stalled upload frees its link);
+   * a whole request may take up to requestTimeoutMs, so a slow but moving upload still finishes.
+   */
+  idleTimeoutMs: number;
+  requestTimeoutMs: number;
   passwordHashCost: PasswordHashCost;
   rateLimits: {
     /** Wrong passwords from one address, whatever the names (docs/decisions/015). */
@@ -213,6 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+    idleTimeoutMs: 60_000,
+    // As long as an upload link is valid.
+    requestTimeoutMs: 15 * 60_000,
     passwordHashCost: PRODUCTION_HASH_COST,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

@@ -23,18 +23,24 @@ export function sessionCookieName(config: Config): string {
   return config.publicUrl.startsWith('https:') ? '__Host-ss_session' : 'ss_session';
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, id: string): void {
-  reply.setCookie(sessionCookieName(config), id, {
+const sessionCookieAttributes = (config: Config) =>
+  ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: config.publicUrl.startsWith('https:'),
+  }) as const;
+
+export function setSessionCookie(reply: FastifyReply, config: Config, id: string): void {
+  reply.setCookie(sessionCookieName(config), id, {
+    ...sessionCookieAttributes(config),
     maxAge: Math.floor(config.sessionTtlMs / 1000),
   });
 }
 
+/** Browsers ignore a `__Host-` cookie that lacks Secure: the clearing carries every attribute. */
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(sessionCookieName(config), { path: '/' });
+  reply.clearCookie(sessionCookieName(config), sessionCookieAttributes(config));
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {
