@@ -8,18 +8,18 @@ import {
   recoverMessageAddress,
   type Hex,
 } from 'viem';
-import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
-import type { SiweMessage } from 'viem/siwe';
 import type { LinkedWallet, SiweNonce } from '../../core/schemas/wallet.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { siweNonces, walletLinks } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { parseSiweMessage, type SiweMessage } from './siwe-message.ts';
 
 /**
  * Sign-In with Ethereum (EIP-4361) to link a wallet to the signed-in account
- * (docs/decisions/012-wallets-with-siwe.md). Everything is checked here, not by a library's
- * validate-all helper: viem's validateSiweMessage checks neither chain id nor URI.
+ * (docs/decisions/012-wallets-with-siwe.md). The message is parsed strictly (siwe-message.ts) and
+ * its values checked here, not by a library's validate-all helper: viem's validateSiweMessage
+ * checks neither chain id nor URI.
  */
 
 export const SIWE_CHAIN_ID = 1;
@@ -60,22 +60,13 @@ const invalid = (why: string) => badRequest(`Wallet proof refused: ${why}`);
 
 /** Parses and checks everything but the nonce and the signature. */
 export function checkMessage(message: string, publicUrl: string, now = new Date()): SiweMessage {
-  const fields = parseSiweMessage(message);
-  const { address, domain, uri, nonce, chainId, issuedAt, version } = fields;
-  if (!address || !domain || !uri || !nonce || !chainId || !issuedAt || version !== '1') {
-    throw invalid('not a Sign-In with Ethereum message.');
+  const result = parseSiweMessage(message);
+  if (!result.ok) {
+    const part = result.part ? ` (${result.part})` : '';
+    throw invalid(`not a well-formed Sign-In with Ethereum message${part}.`);
   }
-  const parsed = { ...fields, address, domain, uri, nonce, chainId, issuedAt, version };
-  let canonical: string | null = null;
-  try {
-    canonical = createSiweMessage(parsed);
-  } catch {
-    // A field createSiweMessage refuses: not a well-formed message.
-  }
-  // Nothing may hide around or between the fields the wallet showed: the text must be exactly
-  // the message those fields make.
-  if (canonical !== message) throw invalid('not a well-formed Sign-In with Ethereum message.');
-
+  const parsed = result.message;
+  const { domain, uri, chainId, issuedAt } = parsed;
   const site = new URL(publicUrl);
   if (domain !== site.host || (parsed.scheme && `${parsed.scheme}:` !== site.protocol)) {
     throw invalid(`the message is for another site (${domain}).`);

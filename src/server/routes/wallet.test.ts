@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createSiweMessage, type SiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
+import { SIWE_STATEMENT } from '../auth/siwe.ts';
 import { siweNonces, walletLinks } from '../db/schema.ts';
 
 /** Sign-In with Ethereum linking, signed by real viem local accounts (secp256k1, EIP-191). */
@@ -55,6 +56,38 @@ const linked = async (player: Player) =>
     .wallet;
 const newAccount = () => privateKeyToAccount(generatePrivateKey());
 
+/** A fixed key for messages written by hand, as another library or wallet would write them. */
+const HAND = privateKeyToAccount(`0x${'5eed'.repeat(16)}`);
+
+/** `date` in RFC 3339 at a UTC offset in minutes, to the second: 2025-06-01T14:03:09+02:00. */
+function rfc3339At(date: Date, offsetMinutes: number): string {
+  const local = new Date(date.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  if (offsetMinutes === 0) return `${local}Z`;
+  const abs = Math.abs(offsetMinutes);
+  const hours = String(Math.floor(abs / 60)).padStart(2, '0');
+  return `${local}${offsetMinutes < 0 ? '-' : '+'}${hours}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** A message for this site written by hand: HAND's address and our statement unless given. */
+function handWritten(
+  nonce: string,
+  fields: { head?: string; address?: string; statement?: string | null; tail: string[] },
+) {
+  const statement = fields.statement === undefined ? SIWE_STATEMENT : fields.statement;
+  return [
+    fields.head ?? 'localhost:3000 wants you to sign in with your Ethereum account:',
+    fields.address ?? HAND.address,
+    '',
+    ...(statement === null ? [] : [statement]),
+    '',
+    `URI: ${SITE}`,
+    'Version: 1',
+    'Chain ID: 1',
+    `Nonce: ${nonce}`,
+    ...fields.tail,
+  ].join('\n');
+}
+
 describe('POST /api/wallet/link', () => {
   it('links the address that signed, shown checksummed', async () => {
     const player = await signUp(t.app);
@@ -63,6 +96,70 @@ describe('POST /api/wallet/link', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ address: account.address, chainId: 1 });
     expect(await linked(player)).toMatchObject({ address: account.address });
+  });
+
+  it('accepts valid messages in the forms other libraries and wallets write', async () => {
+    const player = await signUp(t.app);
+    const now = new Date();
+    const soon = new Date(now.getTime() + 5 * 60_000);
+    const forms: Record<string, (nonce: string) => string> = {
+      'times to the second in Z and -05:00, no statement': (nonce) =>
+        handWritten(nonce, {
+          statement: null,
+          tail: [`Issued At: ${rfc3339At(now, 0)}`, `Expiration Time: ${rfc3339At(soon, -300)}`],
+        }),
+      'scheme, +02:00 and +00:00 offsets, every optional field': (nonce) =>
+        handWritten(nonce, {
+          head: 'http://localhost:3000 wants you to sign in with your Ethereum account:',
+          tail: [
+            `Issued At: ${rfc3339At(now, 120)}`,
+            `Expiration Time: ${rfc3339At(soon, 330)}`,
+            `Not Before: ${rfc3339At(new Date(now.getTime() - 60_000), 0).replace('Z', '+00:00')}`,
+            'Request ID: link-1',
+            'Resources:',
+            `- ${SITE}/profile`,
+          ],
+        }),
+      'an all-lowercase address, microseconds': (nonce) =>
+        handWritten(nonce, {
+          address: HAND.address.toLowerCase(),
+          tail: [`Issued At: ${now.toISOString().replace('Z', '456Z')}`],
+        }),
+    };
+    for (const [form, write] of Object.entries(forms)) {
+      const message = write((await nonceFor(player)).nonce);
+      const res = await link(player, { message, signature: await HAND.signMessage({ message }) });
+      expect(res.statusCode, `${form}: ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({ address: HAND.address, chainId: 1 });
+    }
+    expect(await linked(player)).toMatchObject({ address: HAND.address });
+  });
+
+  it('refuses a signed message that breaks the grammar, linking nothing', async () => {
+    const player = await signUp(t.app);
+    const issued = `Issued At: ${new Date().toISOString()}`;
+    const cases: Record<string, (nonce: string) => string> = {
+      'a line after the last field': (nonce) => `${handWritten(nonce, { tail: [issued] })}\n`,
+      'CR LF line ends': (nonce) => handWritten(nonce, { tail: [issued] }).replace(/\n/g, '\r\n'),
+      'fields out of order': (nonce) =>
+        handWritten(nonce, { tail: [issued] }).replace(/(Chain ID: 1)\n(Nonce: \w+)/, '$2\n$1'),
+      'a field twice': (nonce) => handWritten(nonce, { tail: [`Nonce: ${nonce}`, issued] }),
+      '30 February': (nonce) => handWritten(nonce, { tail: ['Issued At: 2030-02-30T10:00:00Z'] }),
+      'a wrong checksum': (nonce) =>
+        handWritten(nonce, {
+          address: HAND.address.replace(/[a-f]/, (c) => c.toUpperCase()),
+          tail: [issued],
+        }),
+    };
+    for (const [why, write] of Object.entries(cases)) {
+      const message = write((await nonceFor(player)).nonce);
+      const res = await link(player, { message, signature: await HAND.signMessage({ message }) });
+      expect(res.statusCode, why).toBe(400);
+      expect(res.json().message, why).toMatch(
+        /^Wallet proof refused: not a( well-formed)? Sign-In with Ethereum message/,
+      );
+    }
+    expect(await linked(player)).toBeNull();
   });
 
   it('refuses a replayed signature: the nonce is single use', async () => {
