@@ -4,8 +4,9 @@ import type { SiweNonce } from '../../core/schemas/wallet.ts';
 
 /**
  * The EIP-4361 message for this site (the wallet shows it and checks the domain against the
- * page's origin), built with the same function the server uses to re-check it. Loaded only
- * when a signed-in player links a wallet, so viem stays out of every page's first load.
+ * page's origin), built with viem; the server parses whatever form a wallet or library writes
+ * (src/server/auth/siwe-message.ts). Loaded only when a signed-in player links a wallet, so viem
+ * stays out of every page's first load.
  */
 export function buildSiweMessage(account: string, nonce: SiweNonce, now = new Date()): string {
   return createSiweMessage({
