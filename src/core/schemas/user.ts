@@ -35,3 +35,6 @@ export const CredentialsSchema = z.object({
   password: z.string().max(1000),
   returnTo: z.string().max(500).optional(),
 });
+
+/** A JSON sign-in or sign-up: where to go next (a form post is redirected there instead). */
+export const SignInResultSchema = z.object({ ok: z.literal(true), returnTo: z.string() });

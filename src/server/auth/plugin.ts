@@ -56,9 +56,9 @@ export async function signedInOnly(request: FastifyRequest): Promise<void> {
   requireUser(request);
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Server-to-server callers that authenticate by signature, not by cookie. */
-const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);
+export const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);
 
 function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const site = request.headers['sec-fetch-site'];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ArtistSchema } from '../../core/schemas/catalog.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import { listArtists } from '../services/catalog.ts';
 
 /** SPEC §2 Artists: the featured-artist catalogue (search is done by the client). */
@@ -15,6 +16,8 @@ const artistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/artists',
     {
       schema: {
+        operationId: 'listArtists',
+        security: SIGNED_IN,
         summary: 'Featured artists, by name',
         tags: ['catalog'],
         response: { 200: z.array(ArtistSchema), 401: ErrorSchema },

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
-import { CredentialsSchema, UserSchema } from '../../core/schemas/user.ts';
+import { CredentialsSchema, SignInResultSchema, UserSchema } from '../../core/schemas/user.ts';
 import {
   LOGIN_PAGE_CSP,
   renderLoginPage,
@@ -13,6 +13,7 @@ import {
 import { rememberDevice, trustedDevice } from '../auth/devices.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../auth/plugin.ts';
 import { createSession, deleteSession } from '../auth/sessions.ts';
+import { PUBLIC, SIGNED_IN } from '../docs.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../errors.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
 import { releaseSignInAttempt, reserveSignInAttempt } from '../services/sign-in-limits.ts';
@@ -20,6 +21,21 @@ import { authenticate, createAccount, toUserDto } from '../services/users.ts';
 
 const wantsJson = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').includes('application/json');
+
+const FORM_OR_JSON = ['application/json', 'application/x-www-form-urlencoded'];
+const page = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() } },
+});
+/** A JSON request's failure is JSON; a form post's is the page again, with the message. */
+const failure = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorSchema }, 'text/html': { schema: z.string() } },
+});
+const signedInResponses = {
+  200: SignInResultSchema.describe('Signed in (a JSON request)'),
+  303: z.null().describe('Signed in (a form post): on to returnTo'),
+};
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
@@ -56,12 +72,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       schema: {
+        operationId: 'showLoginPage',
         summary: 'Sign-in / create-account page (a browser navigation)',
         tags: ['auth'],
+        security: PUBLIC,
         querystring: z.object({
           mode: z.enum(['signin', 'signup']).optional(),
           returnTo: z.string().max(500).optional(),
         }),
+        response: { 200: page('The sign-in or create-account page') },
       },
     },
     async (request, reply) => {
@@ -78,9 +97,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       schema: {
+        operationId: 'signIn',
         summary: 'Sign in with username and password (form or JSON)',
         tags: ['auth'],
+        security: PUBLIC,
         body: CredentialsSchema,
+        consumes: FORM_OR_JSON,
+        response: {
+          ...signedInResponses,
+          401: failure('Incorrect username or password'),
+          429: failure('Too many sign-in attempts: wait a few minutes'),
+        },
       },
     },
     async (request, reply) => {
@@ -113,9 +140,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/signup',
     {
       schema: {
+        operationId: 'signUp',
         summary: 'Create an account and sign in (form or JSON)',
         tags: ['auth'],
+        security: PUBLIC,
         body: CredentialsSchema,
+        consumes: FORM_OR_JSON,
+        response: {
+          ...signedInResponses,
+          400: failure('Username or password not accepted: the message says why'),
+          409: failure('That username is already taken'),
+          429: failure('Too many new accounts from this address'),
+        },
       },
     },
     async (request, reply) => {
@@ -144,7 +180,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/logout',
-    { schema: { summary: 'Sign out (a browser navigation)', tags: ['auth'] } },
+    {
+      schema: {
+        operationId: 'signOutByLink',
+        summary: 'Sign out (a browser navigation)',
+        tags: ['auth'],
+        security: PUBLIC,
+        response: {
+          200: page('Asks to confirm: the link came from another site'),
+          303: z.null().describe('Signed out: on to /'),
+        },
+      },
+    },
     async (request, reply) => {
       // A link on another site must not sign players out: it gets a confirm button instead.
       if (request.headers['sec-fetch-site'] === 'cross-site') {
@@ -157,14 +204,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/logout', { schema: { summary: 'Sign out', tags: ['auth'] } }, signOut);
+  app.post(
+    '/api/logout',
+    {
+      schema: {
+        operationId: 'signOut',
+        summary: 'Sign out',
+        tags: ['auth'],
+        security: PUBLIC,
+        response: { 303: z.null().describe('Signed out: on to /') },
+      },
+    },
+    signOut,
+  );
 
   app.get(
     '/api/auth/user',
     {
       schema: {
+        operationId: 'getCurrentUser',
         summary: 'The signed-in user',
         tags: ['auth'],
+        security: SIGNED_IN,
         response: { 200: UserSchema, 401: ErrorSchema },
       },
     },

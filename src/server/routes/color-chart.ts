@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { ColourChartSchema } from '../../core/schemas/colours.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import { colourChartFor } from '../services/colour-chart.ts';
 
 /** SPEC §2 Colour chart: the Series 1 house range, as much of it as the player's tier includes. */
@@ -12,6 +13,8 @@ const colourChartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/color-chart',
     {
       schema: {
+        operationId: 'getColourChart',
+        security: SIGNED_IN,
         summary:
           'The Series 1 colour chart: the basic range for free players, the full chart for Pro',
         tags: ['catalog'],

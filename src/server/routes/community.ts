@@ -11,6 +11,7 @@ import {
   LikeResultSchema,
 } from '../../core/schemas/community.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import {
   createForumPost,
   likePost,
@@ -33,6 +34,8 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/community/events',
     {
       schema: {
+        operationId: 'listEvents',
+        security: SIGNED_IN,
         summary:
           'Community events: active, then upcoming, then ended (an event past its end date counts as ended); each by end date, open-ended last',
         tags,
@@ -49,6 +52,8 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/community/forum',
     {
       schema: {
+        operationId: 'listForumPosts',
+        security: SIGNED_IN,
         summary:
           'Top-level forum posts, newest first, 50 per page; pass ?before=<id of the last post> for the next page',
         tags,
@@ -63,6 +68,8 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/community/forum/:id/replies',
     {
       schema: {
+        operationId: 'listForumReplies',
+        security: SIGNED_IN,
         summary:
           'Replies to a post, oldest first, 100 per page; pass ?after=<id of the last reply> for the next page',
         tags,
@@ -84,6 +91,8 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/community/forum',
     {
       schema: {
+        operationId: 'createForumPost',
+        security: SIGNED_IN,
         summary:
           'Write a post, or a reply to a top-level post with parentId (one level deep); answers 201 with the created post',
         tags,
@@ -104,9 +113,11 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const likeSchema = (summary: string) => ({
+  const likeSchema = (operationId: string, summary: string) => ({
+    operationId,
     summary,
     tags,
+    security: SIGNED_IN,
     params: ForumPostParamsSchema,
     response: {
       200: LikeResultSchema,
@@ -119,7 +130,12 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/community/forum/:id/like',
-    { schema: likeSchema('Like a post (one like per player; liking again changes nothing)') },
+    {
+      schema: likeSchema(
+        'likeForumPost',
+        'Like a post (one like per player; liking again changes nothing)',
+      ),
+    },
     async (request) => {
       const user = requireUser(request);
       await enforceWriteLimit(db, config, user.id);
@@ -129,7 +145,9 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/community/forum/:id/like',
-    { schema: likeSchema('Remove your like from a post (no-op when not liked)') },
+    {
+      schema: likeSchema('unlikeForumPost', 'Remove your like from a post (no-op when not liked)'),
+    },
     async (request) => {
       const user = requireUser(request);
       await enforceWriteLimit(db, config, user.id);

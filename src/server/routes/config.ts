@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
 import { PublicConfigSchema } from '../../core/schemas/config.ts';
+import { PUBLIC } from '../docs.ts';
 
 /** The whitelist of configuration the browser may read, so one build runs everywhere. */
 const configRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,6 +9,8 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/config',
     {
       schema: {
+        operationId: 'getConfig',
+        security: PUBLIC,
         summary: 'Public runtime configuration for the web client',
         tags: ['config'],
         response: { 200: PublicConfigSchema },

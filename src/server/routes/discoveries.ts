@@ -14,6 +14,7 @@ import {
 import { BoundsQuerySchema, MapPointsSchema } from '../../core/schemas/map.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { sendCompressedJson } from '../compress.ts';
+import { SIGNED_IN } from '../docs.ts';
 import {
   createDiscovery,
   createGraffiti,
@@ -27,6 +28,7 @@ const createResponses = {
   201: CreatedDiscoverySchema,
   400: ErrorSchema,
   401: ErrorSchema,
+  409: ErrorSchema.describe('This photo has already been documented'),
   429: ErrorSchema,
 };
 
@@ -44,6 +46,8 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/discoveries',
     {
       schema: {
+        operationId: 'createDiscovery',
+        security: SIGNED_IN,
         summary:
           'Document street art (201). The award is computed by the server: 50 as photographer, ' +
           '150 as artist, x2 for Pro; client tokensAwarded, address and metadata are ignored.',
@@ -63,6 +67,8 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/discoveries/graffiti',
     {
       schema: {
+        operationId: 'createGraffiti',
+        security: SIGNED_IN,
         summary:
           'Upload a graffiti photo at a map spot (201). Awards 150 tokens (x2 for Pro); the ' +
           'photo must be one this player uploaded; the artist defaults to Unknown.',
@@ -82,6 +88,8 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/discoveries/user',
     {
       schema: {
+        operationId: 'listMyDiscoveries',
+        security: SIGNED_IN,
         summary: "The signed-in player's own discoveries, newest first (at most 200)",
         tags: ['discoveries'],
         querystring: UserDiscoveriesQuerySchema,
@@ -95,6 +103,8 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/discoveries/nearby',
     {
       schema: {
+        operationId: 'listNearbyDiscoveries',
+        security: SIGNED_IN,
         summary:
           "Every player's discoveries within radius km (default 4, max 50), closest first, " +
           'at most 500; signed in only',
@@ -113,6 +123,8 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/discoveries/in-view',
     {
       schema: {
+        operationId: 'listDiscoveriesInView',
+        security: SIGNED_IN,
         summary:
           "Every player's discoveries inside the visible map box, compact for the map: " +
           '[id, latitude, longitude, imageUrl] per point, newest first, at most 100,000 ' +
@@ -133,6 +145,8 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/discoveries/:id',
     {
       schema: {
+        operationId: 'getDiscovery',
+        security: SIGNED_IN,
         summary: 'One discovery as the map shows it to any signed-in player',
         tags: ['discoveries'],
         params: IdParamsSchema,

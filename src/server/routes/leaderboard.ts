@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { LeaderboardEntrySchema } from '../../core/schemas/community.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import { getLeaderboard } from '../services/leaderboard.ts';
 
 /** SPEC §2 Community "Top Explorers". */
@@ -15,6 +16,8 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/leaderboard',
     {
       schema: {
+        operationId: 'getLeaderboard',
+        security: SIGNED_IN,
         summary:
           'Top 100 players by score (tokens + 15 × discoveries), ties by earliest account; rank is 1-based. When you are outside the top 100, your own entry with its real rank is appended as the last element (isCurrentUser: true)',
         tags: ['community'],

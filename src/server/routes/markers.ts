@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
 import { CreateMarkerSchema, MarkerSchema } from '../../core/schemas/markers.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import { createMarker, deleteMarker, listMarkers } from '../services/markers.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 
@@ -19,6 +20,8 @@ const markerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/markers',
     {
       schema: {
+        operationId: 'createMarker',
+        security: SIGNED_IN,
         summary: 'Drop a custom marker on the map (201); counts against writesPerUser',
         tags: ['markers'],
         body: CreateMarkerSchema,
@@ -36,6 +39,8 @@ const markerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/markers',
     {
       schema: {
+        operationId: 'listMarkers',
+        security: SIGNED_IN,
         summary: "The signed-in player's own markers, newest first (at most 500)",
         tags: ['markers'],
         response: { 200: z.array(MarkerSchema), 401: ErrorSchema },
@@ -48,6 +53,8 @@ const markerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/markers/:id',
     {
       schema: {
+        operationId: 'deleteMarker',
+        security: SIGNED_IN,
         summary: "Delete one of the player's own markers (204; 404 if missing or not theirs)",
         tags: ['markers'],
         params: IdParamsSchema,

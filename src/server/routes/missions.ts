@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MissionSchema } from '../../core/schemas/catalog.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import { listActiveMissions } from '../services/catalog.ts';
 
 /** SPEC §2 Missions: the street-art missions tab (legal walls live in routes/walls.ts). */
@@ -15,6 +16,8 @@ const missionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/missions',
     {
       schema: {
+        operationId: 'listMissions',
+        security: SIGNED_IN,
         summary:
           'Missions that have not expired, soonest expiry first (open-ended last), then by title; completedByMe says whether you completed one',
         tags: ['catalog'],

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
@@ -7,6 +8,7 @@ import {
   UploadTicketSchema,
 } from '../../core/schemas/objects.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { PUBLIC, SIGNED_IN } from '../docs.ts';
 import { notFound } from '../errors.ts';
 import { objectKeys } from '../storage/object-store.ts';
 import { findObject } from '../services/objects.ts';
@@ -14,6 +16,11 @@ import { completeUpload, createUploadUrl, receiveUpload } from '../services/uplo
 import { enforceRateLimit } from '../services/rate-limit.ts';
 
 const ObjectIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);
+/** Photos are streamed from the store as they are; to a client they are bytes. */
+const PhotoBytesSchema = z.instanceof(Readable).meta({ type: 'string', format: 'binary' });
+const BadLinkSchema = ErrorSchema.describe(
+  'The upload link is invalid, expired or already used, or the request is cross-site',
+);
 
 const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, objectStore, config } = app;
@@ -26,8 +33,10 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: signedInOnly,
       schema: {
+        operationId: 'createUploadUrl',
         summary: 'Get a short-lived, single-use URL to PUT one photo to',
         tags: ['objects'],
+        security: SIGNED_IN,
         body: UploadRequestSchema,
         response: { 200: UploadTicketSchema, 401: ErrorSchema, 429: ErrorSchema },
       },
@@ -46,14 +55,18 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preValidation: signedInOnly,
         schema: {
+          operationId: 'uploadPhotoBytes',
           summary: 'Upload the photo bytes (the request body is the file)',
           tags: ['objects'],
+          security: SIGNED_IN,
           params: z.object({ token: z.string().min(1).max(64) }),
+          // Read raw from the request stream; the type is checked by content on completion.
+          consumes: ['image/*', 'application/octet-stream'],
           response: {
             200: z.object({ size: z.number() }),
             401: ErrorSchema,
-            403: ErrorSchema,
-            413: ErrorSchema,
+            403: BadLinkSchema,
+            413: ErrorSchema.describe("Larger than the upload's maxBytes"),
           },
         },
       },
@@ -75,17 +88,19 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: signedInOnly,
       schema: {
+        operationId: 'completeUpload',
         summary: 'Check and process an uploaded photo; returns its URLs and GPS suggestion',
         tags: ['objects'],
+        security: SIGNED_IN,
         params: z.object({ id: ObjectIdSchema }),
         response: {
           200: CompletedUploadSchema,
-          400: ErrorSchema,
+          400: ErrorSchema.describe('Invalid id, or no photo has arrived for this upload yet'),
           401: ErrorSchema,
-          403: ErrorSchema,
-          409: ErrorSchema,
-          413: ErrorSchema,
-          415: ErrorSchema,
+          403: BadLinkSchema,
+          409: ErrorSchema.describe('This photo has already been documented'),
+          413: ErrorSchema.describe("Larger than the upload's maxBytes"),
+          415: ErrorSchema.describe('Not a photo we accept: the message says what is'),
         },
       },
     },
@@ -100,9 +115,18 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
       rendition === 'display' ? '/objects/:id' : '/objects/:id/thumbnail',
       {
         schema: {
+          operationId: rendition === 'display' ? 'getPhoto' : 'getPhotoThumbnail',
           summary: rendition === 'display' ? 'A stored photo' : "A stored photo's thumbnail",
           tags: ['objects'],
+          security: PUBLIC,
           params: z.object({ id: ObjectIdSchema }),
+          response: {
+            200: {
+              description: 'The photo, re-encoded without metadata (immutable: cache it forever)',
+              content: { 'image/webp': { schema: PhotoBytesSchema } },
+            },
+            404: ErrorSchema.describe('No such photo'),
+          },
         },
       },
       async (request, reply) => {

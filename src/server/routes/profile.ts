@@ -10,6 +10,7 @@ import {
 } from '../../core/schemas/profile.ts';
 import { UserSchema } from '../../core/schemas/user.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import { getAchievements } from '../services/achievements.ts';
 import {
   createArtwork,
@@ -31,6 +32,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile/picture',
     {
       schema: {
+        operationId: 'setProfilePicture',
+        security: SIGNED_IN,
         summary:
           'Set your profile picture to a photo you uploaded with purpose "profile"; returns the updated user',
         tags,
@@ -49,6 +52,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile/art',
     {
       schema: {
+        operationId: 'listMyArtworks',
+        security: SIGNED_IN,
         summary: 'Your art gallery, newest first',
         tags,
         response: { 200: z.array(ArtworkSchema), 401: ErrorSchema },
@@ -61,6 +66,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile/art',
     {
       schema: {
+        operationId: 'createArtwork',
+        security: SIGNED_IN,
         summary:
           'Add a piece to your gallery (the photo must be one you uploaded); answers 201 with the artwork',
         tags,
@@ -79,6 +86,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile/art/:id',
     {
       schema: {
+        operationId: 'getArtwork',
+        security: SIGNED_IN,
         summary:
           'One artwork; galleries are visible to every signed-in player, and each view by someone other than the owner adds one to views',
         tags,
@@ -93,6 +102,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile/achievements',
     {
       schema: {
+        operationId: 'listAchievements',
+        security: SIGNED_IN,
         summary:
           'Your achievements, computed from what you have done (see src/core/achievements.ts)',
         tags,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
+import { z } from 'zod';
+import { ErrorSchema } from '../../core/schemas/common.ts';
 import { badRequest, notFound, serviceUnavailable } from '../errors.ts';
 import { stripeClientFor } from '../payments/stripe.ts';
 import { isWellFormedEvent } from '../payments/event-shape.ts';
@@ -23,11 +25,25 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     '/api/stripe/webhook',
     {
       schema: {
+        operationId: 'receiveStripeEvent',
         summary: 'Stripe webhook: invoice.paid and customer.subscription.* keep Pro status right',
         description:
           'Verified with STRIPE_WEBHOOK_SECRET on the raw body (default 5-minute tolerance). ' +
           'Each event id is handled once; events may arrive in any order.',
         tags: ['subscription'],
+        security: [{ stripeSignature: [] }],
+        consumes: ['application/json'],
+        response: {
+          200: z.object({
+            received: z.literal(true),
+            outcome: z.string().describe('applied, duplicate or ignored'),
+          }),
+          400: ErrorSchema.describe('Not a Stripe event with a valid signature'),
+          404: ErrorSchema.describe('Payments are not configured on this server'),
+          413: ErrorSchema.describe('Over 1 MiB'),
+          415: ErrorSchema.describe('Not JSON'),
+          503: ErrorSchema.describe('STRIPE_WEBHOOK_SECRET is not set'),
+        },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import { ErrorSchema } from '../../core/schemas/common.ts';
 import { SubscriptionSetupSchema } from '../../core/schemas/config.ts';
 import { PortalSessionSchema, SubscriptionStatusSchema } from '../../core/schemas/subscription.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import { serviceUnavailable } from '../errors.ts';
 import { stripeClientFor } from '../payments/stripe.ts';
 import {
@@ -47,6 +48,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/get-or-create-subscription',
     {
       schema: {
+        operationId: 'getOrCreateSubscription',
+        security: SIGNED_IN,
         summary: "Create or reuse the player's Pro subscription and return its client secret",
         description:
           'One subscription per player, created with payment_behavior default_incomplete; the ' +
@@ -75,6 +78,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscription',
     {
       schema: {
+        operationId: 'getSubscription',
+        security: SIGNED_IN,
         summary: "The player's Pro status, period end and what their tier unlocks",
         tags,
         response: { 200: SubscriptionStatusSchema, 401: ErrorSchema },
@@ -87,6 +92,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscription/portal',
     {
       schema: {
+        operationId: 'createPortalSession',
+        security: SIGNED_IN,
         summary: 'Open a Stripe customer portal session to manage or cancel Pro',
         tags,
         response: {

@@ -9,6 +9,7 @@ import {
   WalletStatusSchema,
 } from '../../core/schemas/wallet.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
 import { getLinkedWallet, issueNonce, linkWallet, unlinkWallet } from '../auth/siwe.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 
@@ -23,6 +24,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet',
     {
       schema: {
+        operationId: 'getWallet',
+        security: SIGNED_IN,
         summary: "The player's linked wallet, or null",
         tags,
         response: { 200: WalletStatusSchema, 401: ErrorSchema },
@@ -35,6 +38,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet/nonce',
     {
       schema: {
+        operationId: 'getWalletNonce',
+        security: SIGNED_IN,
         summary: 'A single-use nonce (10 minutes) for the EIP-4361 message to sign',
         tags,
         response: { 200: SiweNonceSchema, 401: ErrorSchema, 429: ErrorSchema },
@@ -52,6 +57,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet/link',
     {
       schema: {
+        operationId: 'linkWallet',
+        security: SIGNED_IN,
         summary: 'Link the wallet that signed this EIP-4361 message (personal_sign)',
         description:
           'Domain and URI must be PUBLIC_URL, chain id 1, the nonce one of yours and unused, ' +
@@ -79,6 +86,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet/:address',
     {
       schema: {
+        operationId: 'unlinkWallet',
+        security: SIGNED_IN,
         summary: 'Unlink a wallet from your account',
         tags,
         params: WalletAddressParamsSchema,

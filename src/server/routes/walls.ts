@@ -7,6 +7,7 @@ import {
   NearbyWallsQuerySchema,
 } from '../../core/schemas/walls.ts';
 import { BoundsQuerySchema } from '../../core/schemas/map.ts';
+import { PUBLIC } from '../docs.ts';
 import { getWall, listWalls, nearbyWalls, wallsInView } from '../services/walls.ts';
 
 /**
@@ -20,6 +21,8 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/legal-walls',
     {
       schema: {
+        operationId: 'listLegalWalls',
+        security: PUBLIC,
         summary: 'All legal walls, by name ignoring case (public, no sign-in needed)',
         tags: ['legal-walls'],
         response: { 200: z.array(LegalWallSchema) },
@@ -32,6 +35,8 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/legal-walls/nearby',
     {
       schema: {
+        operationId: 'listNearbyLegalWalls',
+        security: PUBLIC,
         summary:
           'Legal walls within radius km (default 10, max 500), closest first, at most 500 ' +
           '(public, no sign-in needed)',
@@ -50,6 +55,8 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/legal-walls/in-view',
     {
       schema: {
+        operationId: 'listLegalWallsInView',
+        security: PUBLIC,
         summary:
           'Legal walls inside the visible map box (west > east crosses the antimeridian), ' +
           'at most 1000 (public, no sign-in needed)',
@@ -65,6 +72,8 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/legal-walls/:id',
     {
       schema: {
+        operationId: 'getLegalWall',
+        security: PUBLIC,
         summary: 'One legal wall, for the map info window (public, no sign-in needed)',
         tags: ['legal-walls'],
         params: IdParamsSchema,
