@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadTicket } from '../../core/schemas/objects.ts';
-import { putBytes, uploadPhoto, type Player, type TestApp } from '../../../test/app.ts';
+import {
+  createTestApp,
+  putBytes,
+  signUp,
+  uploadPhoto,
+  type Player,
+  type TestApp,
+} from '../../../test/app.ts';
 import { uniquePhoto } from '../../../test/images.ts';
 import { appOnStore, storesUnderTest } from '../../../test/s3-server.ts';
 import { objects, uploadTokens } from '../db/schema.ts';
@@ -160,5 +167,37 @@ describe.each(storesUnderTest())('upload links on the $name store', (store) => {
     expect((await t.app.inject({ url: '/objects/doesNotExist123/thumbnail' })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the upload route of the local store', () => {
+  let t: TestApp;
+  let alice: Player;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    alice = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a body not sent as a photo (415) without spending the link', async () => {
+    const link = (
+      await alice.request({ method: 'POST', url: '/api/objects/upload', payload: {} })
+    ).json<UploadTicket>();
+    for (const [type, payload] of [
+      ['text/plain', 'not a photo'],
+      ['application/json', '{"photo": true}'],
+      ['application/x-www-form-urlencoded', 'photo=1'],
+    ] as const) {
+      const res = await alice.request({
+        method: 'PUT',
+        url: link.uploadURL,
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().message).toContain('image/*');
+    }
+    expect((await putBytes(alice, link.uploadURL, uniquePhoto())).statusCode).toBe(200);
+    expect((await alice.request({ method: 'POST', url: link.completeURL })).statusCode).toBe(200);
   });
 });

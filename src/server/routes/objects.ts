@@ -9,12 +9,13 @@ import {
 } from '../../core/schemas/objects.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { objectKeys } from '../storage/object-store.ts';
 import { findObject } from '../services/objects.ts';
 import { completeUpload, createUploadUrl, receiveUpload } from '../services/uploads.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
 
+const PHOTO_BODY = /^\s*(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
 const ObjectIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);
 /** Photos are streamed from the store as they are; to a client they are bytes. */
 const PhotoBytesSchema = z.instanceof(Readable).meta({ type: 'string', format: 'binary' });
@@ -67,11 +68,20 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
             401: ErrorSchema,
             403: BadLinkSchema,
             413: ErrorSchema.describe("Larger than the upload's maxBytes"),
+            415: ErrorSchema.describe('The body is not sent as a photo'),
           },
         },
       },
       async (request) => {
         const user = requireUser(request);
+        // Text and JSON bodies are read by Fastify's own parsers before this runs: refused, so a
+        // link is never spent on bytes that did not reach the store.
+        if (!PHOTO_BODY.test(request.headers['content-type'] ?? 'application/octet-stream')) {
+          throw new HttpError(
+            415,
+            'Send the photo itself, as image/* or application/octet-stream.',
+          );
+        }
         const length = Number(request.headers['content-length']);
         return receiveUpload(db, objectStore, {
           token: request.params.token,
