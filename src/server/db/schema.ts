@@ -123,6 +123,10 @@ export const discoveries = pgTable(
   (t) => [
     index('discoveries_lat_lng_idx').on(t.latitude, t.longitude),
     index('discoveries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // One photo, one record (and one reward), whatever the timing of the requests.
+    uniqueIndex('discoveries_image_url_idx')
+      .on(t.imageUrl)
+      .where(sql`${t.imageUrl} is not null`),
   ],
 );
 
