@@ -304,7 +304,8 @@ export const walletLinks = pgTable(
     chainId: integer('chain_id').notNull(),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wallet_links_user_idx').on(t.userId)],
+  // A player has one wallet: a new proof replaces the old link.
+  (t) => [uniqueIndex('wallet_links_user_idx').on(t.userId)],
 );
 
 export const subscriptions = pgTable(
