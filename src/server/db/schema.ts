@@ -347,3 +347,17 @@ export const siweNonces = pgTable(
   },
   (t) => [index('siwe_nonces_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The app processes running on this database and where each keeps photos, so a process whose
+ * photos the others could not see refuses to start (src/server/instances.ts).
+ */
+export const appInstances = pgTable('app_instances', {
+  id: text('id').primaryKey(),
+  /** `s3:<endpoint>/<bucket>` or `local:<objects directory>@<host>`. */
+  storage: text('storage').notNull(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});
