@@ -12,31 +12,46 @@ import type { UploadTicket } from '../src/core/schemas/objects.ts';
 import { uniquePhoto } from './images.ts';
 import { adminUrl, freshDatabaseName, withAdmin } from './test-database.ts';
 
+/**
+ * A database of its own on the TEST_DATABASE_URL server, cloned from the migrated template:
+ * its URL, and `drop` to remove it.
+ */
+export async function createPostgresDatabase(
+  url: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = freshDatabaseName(inject('postgresRunPrefix'));
+  await withAdmin(url, (c) =>
+    c.query(`create database ${name} template ${inject('postgresTemplate')}`),
+  );
+  return {
+    url: adminUrl(url, name),
+    drop: () =>
+      withAdmin(url, async (c) => {
+        // Let closed pools' backends finish exiting before the drop, so none is killed.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await c.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      }),
+  };
+}
+
 /** A fresh, migrated database of its own: PGlite by default, Postgres with TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = freshDatabaseName(inject('postgresRunPrefix'));
-    await withAdmin(url, (c) =>
-      c.query(`create database ${name} template ${inject('postgresTemplate')}`),
-    );
-    const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, name) });
+    const created = await createPostgresDatabase(url);
+    const database = await openDatabase({ kind: 'postgres', url: created.url });
     return {
       ...database,
       close: async () => {
         await database.close();
-        await withAdmin(url, async (c) => {
-          // Let the closed pool's backends finish exiting before the drop, so none is killed.
-          for (let i = 0; i < 50; i++) {
-            const { rows } = await c.query<{ n: number }>(
-              'select count(*)::int as n from pg_stat_activity where datname = $1',
-              [name],
-            );
-            if (rows[0]?.n === 0) break;
-            await new Promise((r) => setTimeout(r, 20));
-          }
-          await c.query(`drop database if exists ${name} with (force)`);
-        });
+        await created.drop();
       },
     };
   }

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Runs the real server (src/server/main.ts through tsx) as an OS process with its own
- * DATA_DIR, for tests about start-up, shutdown, crashes and the data-directory lock.
+ * DATA_DIR, for tests about start-up, shutdown, crashes and the data-directory lock. The
+ * database is the embedded one unless `env` sets DATABASE_URL.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = path.join(ROOT, 'src/server/main.ts');
@@ -41,7 +42,11 @@ export interface ServerProcess {
 
 const running = new Set<ServerProcess>();
 
-export function spawnServer(dataDir: string, port: number): ServerProcess {
+export function spawnServer(
+  dataDir: string,
+  port: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): ServerProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -50,9 +55,10 @@ export function spawnServer(dataDir: string, port: number): ServerProcess {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
   };
-  // These tests are about the embedded database, whatever the suite runs against.
+  // The embedded database, whatever the suite runs against, unless the test says otherwise.
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
+  Object.assign(env, extraEnv);
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env,
@@ -82,8 +88,12 @@ export function spawnServer(dataDir: string, port: number): ServerProcess {
 }
 
 /** Starts a server and waits until /readyz answers 200. */
-export async function startServer(dataDir: string, timeoutMs = 45_000): Promise<ServerProcess> {
-  const proc = spawnServer(dataDir, await freePort());
+export async function startServer(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 45_000,
+): Promise<ServerProcess> {
+  const proc = spawnServer(dataDir, await freePort(), env);
   const deadline = Date.now() + timeoutMs;
   let exit: Exit | null = null;
   void proc.exited.then((e) => (exit = e));

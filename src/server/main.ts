@@ -6,6 +6,12 @@ import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { pruneDevices } from './auth/devices.ts';
+import {
+  PhotoStoreConflictError,
+  photoStoreOf,
+  registerInstance,
+  type Registration,
+} from './instances.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import { pruneRateLimits } from './services/rate-limit.ts';
 
@@ -17,6 +23,7 @@ async function main() {
   // Only the embedded database needs the lock; Postgres handles many app processes itself.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: Database | null = null;
+  let instance: Registration | null = null;
   let app: FastifyInstance | null = null;
   try {
     database = await openDatabase(
@@ -28,6 +35,12 @@ async function main() {
           }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
     );
+    // Several processes share one Postgres; they must share one photo store too.
+    if (config.databaseUrl) {
+      instance = await registerInstance(database.db, photoStoreOf(config), {
+        onHeartbeatError: (err) => console.warn(`instance heartbeat failed: ${err.message}`),
+      });
+    }
     if (config.seed) await seedDatabase(database.db);
     await pruneExpiredSessions(database.db);
     await pruneRateLimits(database.db);
@@ -36,6 +49,7 @@ async function main() {
     const db = database;
     app = await buildApp(config, db);
     app.addHook('onClose', async () => {
+      await instance?.stop();
       await db.close();
       unlock();
     });
@@ -47,7 +61,10 @@ async function main() {
     // database is shut down cleanly and the DATA_DIR lock is released.
     try {
       if (app) await app.close();
-      else await database?.close();
+      else {
+        await instance?.stop();
+        await database?.close();
+      }
     } catch {
       // already failing; report the original error
     }
@@ -86,6 +103,7 @@ main().catch((err: unknown) => {
   // Configuration and lock problems are the operator's to fix: say what, not where in the code.
   const expected =
     err instanceof DataDirLockedError ||
+    err instanceof PhotoStoreConflictError ||
     (err instanceof Error && err.message.startsWith('Invalid configuration'));
   console.error(err instanceof Error ? (expected ? err.message : (err.stack ?? err.message)) : err);
   process.exit(1);

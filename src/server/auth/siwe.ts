@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import {
   createPublicClient,
   getAddress,
@@ -10,8 +10,8 @@ import {
 } from 'viem';
 import type { LinkedWallet, SiweNonce } from '../../core/schemas/wallet.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { siweNonces, walletLinks } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { siweNonces, users, walletLinks } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { parseSiweMessage, type SiweMessage } from './siwe-message.ts';
 
@@ -31,11 +31,20 @@ export const CLOCK_SKEW_MS = 60_000;
 /** Unused nonces a player may hold at once; asking for more drops the oldest. */
 const MAX_OPEN_NONCES = 5;
 
+/**
+ * One player's nonce and wallet writes take turns (their users row, locked until commit), so
+ * "five open nonces" and "one wallet" hold when requests arrive together.
+ */
+async function lockPlayer(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
 /** GET /api/wallet/nonce: a fresh single-use nonce for this player, stored in Postgres. */
 export async function issueNonce(db: Db, userId: string, now = new Date()): Promise<SiweNonce> {
   const nonce = randomBytes(16).toString('hex');
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   await db.transaction(async (tx) => {
+    await lockPlayer(tx, userId);
     await tx.delete(siweNonces).where(lt(siweNonces.expiresAt, now));
     await tx.insert(siweNonces).values({ nonce, userId, expiresAt, createdAt: now });
     const keep = tx
@@ -141,6 +150,7 @@ export async function linkWallet(
   if (!ok) throw invalid('the signature does not match the address.');
   const address = parsed.address.toLowerCase();
   return db.transaction(async (tx) => {
+    await lockPlayer(tx, userId);
     const used = await tx
       .delete(siweNonces)
       .where(
@@ -173,12 +183,7 @@ export async function linkWallet(
 }
 
 export async function getLinkedWallet(db: Db, userId: string): Promise<LinkedWallet | null> {
-  const [row] = await db
-    .select()
-    .from(walletLinks)
-    .where(eq(walletLinks.userId, userId))
-    .orderBy(asc(walletLinks.linkedAt))
-    .limit(1);
+  const [row] = await db.select().from(walletLinks).where(eq(walletLinks.userId, userId));
   return row ? toLinkedWallet(row) : null;
 }
 

@@ -73,3 +73,15 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * True when `err` (or the driver error Drizzle wrapped in it) is a unique violation of the
+ * named index: the database refused a second row that a rule allows only once.
+ */
+export function isUniqueViolation(err: unknown, index: string): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint === index;
+  }
+  return false;
+}

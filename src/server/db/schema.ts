@@ -53,7 +53,7 @@ export const sessions = pgTable(
 
 /**
  * Browsers that have signed in to an account (the hash of a long-lived device cookie): sign-in
- * limits aimed at a player's name never lock out their own devices (docs/decisions/014).
+ * limits aimed at a player's name never lock out their own devices (docs/decisions/015).
  */
 export const signInDevices = pgTable(
   'sign_in_devices',
@@ -143,6 +143,10 @@ export const discoveries = pgTable(
   (t) => [
     index('discoveries_lat_lng_idx').on(t.latitude, t.longitude),
     index('discoveries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // One photo, one record (and one reward), whatever the timing of the requests.
+    uniqueIndex('discoveries_image_url_idx')
+      .on(t.imageUrl)
+      .where(sql`${t.imageUrl} is not null`),
   ],
 );
 
@@ -320,7 +324,8 @@ export const walletLinks = pgTable(
     chainId: integer('chain_id').notNull(),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wallet_links_user_idx').on(t.userId)],
+  // A player has one wallet: a new proof replaces the old link.
+  (t) => [uniqueIndex('wallet_links_user_idx').on(t.userId)],
 );
 
 export const subscriptions = pgTable(
@@ -362,3 +367,17 @@ export const siweNonces = pgTable(
   },
   (t) => [index('siwe_nonces_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The app processes running on this database and where each keeps photos, so a process whose
+ * photos the others could not see refuses to start (src/server/instances.ts).
+ */
+export const appInstances = pgTable('app_instances', {
+  id: text('id').primaryKey(),
+  /** `s3:<endpoint>/<bucket>` or `local:<objects directory>@<host>`. */
+  storage: text('storage').notNull(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,8 +11,8 @@ let bob: Player;
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
-    // The concurrency tests sign up 30 players from one address.
-    limits: { signUpPerIp: NO_LIMIT },
+    // The concurrency tests sign up 50 players from one address and like 50 times at once.
+    limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
   });
   alice = await signUp(t.app);
   bob = await signUp(t.app);
@@ -75,25 +75,25 @@ describe('likes', () => {
     expect(await likeCount()).toBe(before);
   });
 
-  it('counts 20 concurrent likes by 20 players as 20', async () => {
+  it('counts 50 concurrent likes by 50 players as 50', async () => {
     const target = await newPost(alice, { content: 'Popular' });
-    const players = await Promise.all(Array.from({ length: 20 }, () => signUp(t.app)));
+    const players = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
     const results = await Promise.all(players.map((p) => like(p, target.id)));
-    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    expect(Math.max(...results.map((r) => r.json<{ likes: number }>().likes))).toBe(20);
-    expect((await stored(target.id)).likes).toBe(20);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(Math.max(...results.map((r) => r.json<{ likes: number }>().likes))).toBe(50);
+    expect((await stored(target.id)).likes).toBe(50);
     const rows = await t.db.select().from(forumLikes).where(eq(forumLikes.postId, target.id));
-    expect(rows).toHaveLength(20);
+    expect(rows).toHaveLength(50);
 
-    // And 20 concurrent unlikes bring it back to 0.
+    // And 50 concurrent unlikes bring it back to 0.
     await Promise.all(players.map((p) => like(p, target.id, 'DELETE')));
     expect((await stored(target.id)).likes).toBe(0);
   });
 
-  it('counts 10 concurrent likes by one player as 1', async () => {
+  it('counts 50 concurrent likes by one player as 1', async () => {
     const target = await newPost(alice, { content: 'Spam-proof' });
-    const results = await Promise.all(Array.from({ length: 10 }, () => like(bob, target.id)));
-    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const results = await Promise.all(Array.from({ length: 50 }, () => like(bob, target.id)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     expect(results.every((r) => r.json().likedByMe === true)).toBe(true);
     expect((await stored(target.id)).likes).toBe(1);
     const rows = await t.db.select().from(forumLikes).where(eq(forumLikes.postId, target.id));

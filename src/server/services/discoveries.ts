@@ -12,11 +12,12 @@ import type {
 } from '../../core/schemas/discoveries.ts';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/sessions.ts';
-import type { Db } from '../db/client.ts';
+import { isUniqueViolation, type Db } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
 import { recordMissionProgress } from './missions-progress.ts';
 import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
-import { assertNotDocumented, assertOwnedObject } from './objects.ts';
+import { conflict } from '../errors.ts';
+import { ALREADY_DOCUMENTED, assertNotDocumented, assertOwnedObject } from './objects.ts';
 import { entitlementsOf } from './users.ts';
 
 type DiscoveryRow = typeof discoveries.$inferSelect;
@@ -50,6 +51,9 @@ export function toDiscoveryDto(row: DiscoveryRow): Discovery {
  * Stores one discovery and pays for it, all or nothing: the record, the player's token and
  * discovery counters (atomic increments, so concurrent posts never lose an update) and any
  * mission it completes. The award is the server's: nothing the client sent is trusted.
+ * A photo must be the player's own and goes on one discovery only: near-copies are checked
+ * inside the transaction, and discoveries_image_url_idx refuses the same photo twice, so
+ * simultaneous posts of one photo cannot all be paid.
  */
 async function record(
   db: Db,
@@ -58,8 +62,10 @@ async function record(
   input: NewDiscovery,
 ): Promise<CreatedDiscovery> {
   const { submissionType, ...fields } = input;
+  const photo = input.imageUrl ? await assertOwnedObject(db, user.id, input.imageUrl) : null;
   const now = new Date();
   return db.transaction(async (tx) => {
+    if (photo) await assertNotDocumented(tx, photo);
     const [row] = await tx
       .insert(discoveries)
       .values({
@@ -76,7 +82,12 @@ async function record(
         },
         createdAt: now,
       })
-      .returning();
+      .returning()
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err, 'discoveries_image_url_idx')
+          ? conflict(ALREADY_DOCUMENTED)
+          : err;
+      });
     if (!row) throw new Error('discovery insert returned no row');
     await tx
       .update(users)
@@ -103,8 +114,6 @@ export async function createDiscovery(
   user: SessionUser,
   body: z.output<typeof CreateDiscoverySchema>,
 ): Promise<CreatedDiscovery> {
-  if (body.imageUrl)
-    await assertNotDocumented(db, await assertOwnedObject(db, user.id, body.imageUrl));
   const isFreshArt = body.userRole === 'artist' && body.isFreshArt;
   return record(db, user, REWARDS[body.userRole] * entitlementsOf(user).tokenMultiplier, {
     kind: 'discovery',
@@ -126,7 +135,6 @@ export async function createGraffiti(
   user: SessionUser,
   body: z.output<typeof CreateGraffitiSchema>,
 ): Promise<CreatedDiscovery> {
-  await assertNotDocumented(db, await assertOwnedObject(db, user.id, body.imageUrl));
   return record(db, user, REWARDS.graffiti * entitlementsOf(user).tokenMultiplier, {
     kind: 'graffiti',
     name: body.name,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../db/client.ts';
 import { objects } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 
@@ -33,7 +33,7 @@ export async function assertOwnedObject(db: Db, userId: string, url: string, fie
 }
 
 /** The id of a photo already on a discovery whose hash is within NEAR_COPY_BITS of `hash`. */
-export async function findDocumentedCopy(db: Db, hash: bigint): Promise<string | null> {
+export async function findDocumentedCopy(db: Db | Tx, hash: bigint): Promise<string | null> {
   const result = await db.execute(sql`
     select o.id from objects o
     join discoveries d on d.image_url = ${OBJECT_PATH} || o.id
@@ -43,9 +43,22 @@ export async function findDocumentedCopy(db: Db, hash: bigint): Promise<string |
   return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }
 
-/** 409 when the photo (or a near-copy of it) is already on a discovery: it earns nothing twice. */
-export async function assertNotDocumented(db: Db, photo: { photoHash: bigint | null }) {
-  if (photo.photoHash !== null && (await findDocumentedCopy(db, photo.photoHash))) {
+/**
+ * Any fixed number, the same in every app process: the transaction-scoped advisory lock taken
+ * by every transaction that puts a photo on a discovery.
+ */
+const DOCUMENTING_LOCK = 7_405_200_101;
+
+/**
+ * Inside the transaction that puts `photo` on a discovery: 409 when it (or a near-copy of it)
+ * is already on one. A near-copy is a different object, so no unique index can see it; the
+ * advisory lock makes documenting transactions take turns, and the check runs after it is
+ * granted, so it sees every record committed before. (The same photo twice is also refused by
+ * discoveries_image_url_idx, see `record` in discoveries.ts.)
+ */
+export async function assertNotDocumented(tx: Tx, photo: { photoHash: bigint | null }) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${DOCUMENTING_LOCK}::bigint)`);
+  if (photo.photoHash !== null && (await findDocumentedCopy(tx, photo.photoHash))) {
     throw conflict(ALREADY_DOCUMENTED);
   }
 }
