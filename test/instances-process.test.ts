@@ -14,23 +14,41 @@ import {
   startServer,
   type ServerProcess,
 } from './server-process.ts';
-import { withAdmin } from './test-database.ts';
+import { adminUrl, withAdmin } from './test-database.ts';
+import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
 /**
  * Several real app processes on one Postgres (DATABASE_URL): they must keep photos in one place,
- * or the second refuses to start. Needs a Postgres server, so it runs in the suite's Postgres
- * pass (TEST_DATABASE_URL); src/server/instances.test.ts proves the same rules in-process on
- * both databases.
+ * or the second refuses to start. On the suite's Postgres server (TEST_DATABASE_URL), or in the
+ * embedded-database pass on a throwaway cluster of this file's own.
  */
 
-const server = process.env.TEST_DATABASE_URL;
 let root: string;
 let database: { url: string; drop(): Promise<void> };
+let throwaway: { url: string; stop(): void } | null = null;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'streetscope-instances-'));
+  if (!process.env.TEST_DATABASE_URL) throwaway = await startThrowawayPostgres();
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  throwaway?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A database of each test's own; the app migrates it when the first process starts. */
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!throwaway) return createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+  const server = throwaway.url;
+  const name = `instances_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await withAdmin(server, (c) => c.query(`create database ${name}`));
+  return {
+    url: adminUrl(server, name),
+    drop: async () => {
+      await withAdmin(server, (c) => c.query(`drop database ${name} with (force)`));
+    },
+  };
+}
 
 const dir = (name: string) => path.join(root, `${name}-${Date.now()}`);
 const env = (extra: NodeJS.ProcessEnv = {}) => ({
@@ -57,9 +75,9 @@ async function signUp(proc: ServerProcess, username: string): Promise<string> {
   return `ss_session=${res.cookie('ss_session')}`;
 }
 
-describe.runIf(server)('app processes on one Postgres', () => {
+describe('app processes on one Postgres', () => {
   beforeEach(async () => {
-    database = await createPostgresDatabase(server!);
+    database = await freshDatabase();
   });
   afterEach(async () => {
     await killAll();
