@@ -23,7 +23,7 @@ const SITE = 'http://localhost:3000';
 async function nonceFor(player: Player): Promise<{ nonce: string; expiresAt: string }> {
   const res = await player.request({ url: '/api/wallet/nonce' });
   expect(res.statusCode).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.headers['cache-control']).toBe('private, no-store');
   return res.json();
 }
 

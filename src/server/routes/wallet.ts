@@ -45,10 +45,10 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SiweNonceSchema, 401: ErrorSchema, 429: ErrorSchema },
       },
     },
-    async (request, reply) => {
+    // Never cached: every signed-in answer is private, no-store (security-headers.ts).
+    async (request) => {
       const user = requireUser(request);
       await enforceWriteLimit(db, config, user.id);
-      reply.header('cache-control', 'no-store');
       return issueNonce(db, user.id);
     },
   );
