@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { signInDevices, users } from '../db/schema.ts';
+import { hostCookieAttributes, hostCookieName } from './plugin.ts';
 import { hashSessionId } from './sessions.ts';
 
 /**
@@ -15,9 +16,7 @@ const DEVICE_TTL_DAYS = 400;
 /** Devices remembered per account; signing in on one more forgets the least recently used. */
 const MAX_DEVICES = 20;
 
-export function deviceCookieName(config: Config): string {
-  return config.publicUrl.startsWith('https:') ? '__Host-ss_device' : 'ss_device';
-}
+const deviceCookieName = (config: Config) => hostCookieName(config, 'ss_device');
 
 const deviceCookie = (request: FastifyRequest, config: Config): string | null => {
   const value = request.cookies[deviceCookieName(config)];
@@ -76,10 +75,7 @@ export async function rememberDevice(
     .delete(signInDevices)
     .where(and(eq(signInDevices.userId, userId), notInArray(signInDevices.idHash, keep)));
   reply.setCookie(deviceCookieName(config), cookie, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https:'),
+    ...hostCookieAttributes(config),
     maxAge: DEVICE_TTL_DAYS * 86_400,
   });
 }

@@ -18,12 +18,15 @@ declare module 'fastify' {
   }
 }
 
-/** `__Host-` pins the cookie to our origin; browsers accept it only over https. */
-export function sessionCookieName(config: Config): string {
-  return config.publicUrl.startsWith('https:') ? '__Host-ss_session' : 'ss_session';
+/** `__Host-` pins a cookie to our origin; browsers accept it only over https. */
+export function hostCookieName(config: Config, name: string): string {
+  return config.publicUrl.startsWith('https:') ? `__Host-${name}` : name;
 }
 
-const sessionCookieAttributes = (config: Config) =>
+export const sessionCookieName = (config: Config) => hostCookieName(config, 'ss_session');
+
+/** What every cookie of ours carries (a `__Host-` one is kept only with all of it). */
+export const hostCookieAttributes = (config: Config) =>
   ({
     path: '/',
     httpOnly: true,
@@ -33,14 +36,14 @@ const sessionCookieAttributes = (config: Config) =>
 
 export function setSessionCookie(reply: FastifyReply, config: Config, id: string): void {
   reply.setCookie(sessionCookieName(config), id, {
-    ...sessionCookieAttributes(config),
+    ...hostCookieAttributes(config),
     maxAge: Math.floor(config.sessionTtlMs / 1000),
   });
 }
 
 /** Browsers ignore a `__Host-` cookie that lacks Secure: the clearing carries every attribute. */
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(sessionCookieName(config), sessionCookieAttributes(config));
+  reply.clearCookie(sessionCookieName(config), hostCookieAttributes(config));
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

@@ -4,19 +4,33 @@ import { rowsOf, type Db } from '../db/client.ts';
 import { tooManyRequests } from '../errors.ts';
 
 /**
- * Fixed-window counter kept in the database, so every app instance shares it.
- * Returns true while the key is within its limit.
+ * Fixed-window counter kept in the database, so every app instance shares it: one upsert that
+ * starts a new window when the old one is over. With `onlyWithinLimit` a key at its limit is
+ * left as it is and no row comes back.
  */
-export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<boolean> {
+async function count(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  onlyWithinLimit: boolean,
+): Promise<number[]> {
+  const expired = sql`rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds})`;
+  const guard = onlyWithinLimit
+    ? sql`where ${expired} or rate_limits.count < ${rule.limit}`
+    : sql``;
   const result = await db.execute(sql`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
-      count = case when rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds})
-                   then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds})
-                   then now() else rate_limits.window_start end
+      count = case when ${expired} then 1 else rate_limits.count + 1 end,
+      window_start = case when ${expired} then now() else rate_limits.window_start end
+    ${guard}
     returning count`);
-  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0) <= rule.limit;
+  return rowsOf<{ count: number }>(result).map((r) => Number(r.count));
+}
+
+/** Counts every request; true while the key is within its limit. */
+export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<boolean> {
+  return ((await count(db, key, rule, false))[0] ?? 0) <= rule.limit;
 }
 
 /**
@@ -24,15 +38,7 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
  * requests can never overshoot): a refused request is not counted. False when none is left.
  */
 export async function takeRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<boolean> {
-  const expired = sql`rate_limits.window_start < now() - make_interval(secs => ${rule.windowSeconds})`;
-  const result = await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when ${expired} then 1 else rate_limits.count + 1 end,
-      window_start = case when ${expired} then now() else rate_limits.window_start end
-    where ${expired} or rate_limits.count < ${rule.limit}
-    returning count`);
-  return rowsOf(result).length > 0 && rule.limit > 0;
+  return (await count(db, key, rule, true)).length > 0 && rule.limit > 0;
 }
 
 /** Gives back a unit taken with takeRateLimit (the attempt turned out not to count). */
