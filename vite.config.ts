@@ -13,8 +13,9 @@ export default defineConfig({
   },
   server: {
     // `npm run dev`: Vite serves the client with HMR, the API server answers the rest.
+    // The client's own modules live under /api/ too (src/client/api/*.ts): those stay Vite's.
     proxy: {
-      '/api': 'http://localhost:3000',
+      '^/api/(?![\\w-]+\\.ts(\\?|$))': 'http://localhost:3000',
       '/objects': 'http://localhost:3000',
     },
   },

@@ -7,21 +7,34 @@ import {
   type Page,
 } from '@playwright/test';
 
+/** A same-origin answer of 4xx/5xx a test says it causes on purpose (the rest fail the test). */
+export interface ExpectedFailure {
+  url: string | RegExp;
+  status: number;
+}
+
 /**
- * Every page fails its test on an unexpected console error: noise hides bugs. Chromium logs every
- * non-OK response as one; these are expected: a 401 (the signed-out auth check, a refused
- * sign-in), in demo mode the subscription endpoint's 503 (payments are not configured), a
- * wallet proof refused with 409 (the address is another account's), and Stripe.js failing to
- * load where a test blocks it (the app falls back to demo mode).
+ * Failures every test may meet: the signed-out auth check answers 401 (SPEC §3: being signed in
+ * means that answer is non-empty).
  */
-function expectedConsoleError(msg: ConsoleMessage): boolean {
-  const text = msg.text();
+const ALWAYS_EXPECTED: ExpectedFailure[] = [{ url: /\/api\/auth\/user$/, status: 401 }];
+
+const matches = (url: string, status: number, expected: ExpectedFailure[]) =>
+  expected.some(
+    (e) =>
+      e.status === status && (typeof e.url === 'string' ? url.includes(e.url) : e.url.test(url)),
+  );
+
+/**
+ * Console errors that are not bugs: Chromium logs every non-OK response as one, which the
+ * same-origin check judges instead; and Stripe.js failing to load where a test blocks it (the
+ * app falls back to demo mode).
+ */
+function expectedConsoleError(msg: ConsoleMessage, expected: ExpectedFailure[]): boolean {
   const url = msg.location().url;
-  if (/status of 401/.test(text)) return true;
-  if (url.endsWith('/api/wallet/link')) return /status of 409/.test(text);
-  if (url.startsWith('https://js.stripe.com/')) return /ERR_BLOCKED_BY_CLIENT/.test(text);
-  // 503: demo mode; 409: a subscription that is past due is managed, not paid for again.
-  return /status of (503|409)/.test(text) && url.includes('/api/get-or-create-subscription');
+  const status = /status of (\d{3})/.exec(msg.text());
+  if (status) return matches(url, Number(status[1]), [...ALWAYS_EXPECTED, ...expected]);
+  return url.startsWith('https://js.stripe.com/') && /ERR_BLOCKED_BY_CLIENT/.test(msg.text());
 }
 
 /** The server started with SEED_CONTENT=false: an empty catalogue, for empty states; payments on. */
@@ -65,9 +78,15 @@ export async function signUp(
 /** Anything but this machine: the servers under test and the local tile stand-in. */
 const OFF_MACHINE = /^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/])[a-z]+:\/\//;
 
+/** The app servers under test: their 4xx/5xx answers are bugs unless a test expects them. */
+const APP_ORIGINS = [`http://localhost:${process.env.E2E_PORT}`, EMPTY_URL];
+
 export const test = base.extend<{
   consoleErrors: string[];
   offMachineRequests: string[];
+  expectFailure: (url: string | RegExp, status: number) => void;
+  expectedFailures: ExpectedFailure[];
+  sameOriginFailures: string[];
   player: SignedInPlayer;
 }>({
   /** No request leaves the machine: any attempt is refused and fails the test. */
@@ -83,11 +102,43 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
+  /** Declares a same-origin failure this test causes on purpose (a refused upload, a 500 stand-in). */
+  expectFailure: async ({ expectedFailures }, use) => {
+    await use((url, status) => expectedFailures.push({ url, status }));
+  },
+  // Playwright reads a fixture's dependencies from the destructured first argument: none here.
+  // eslint-disable-next-line no-empty-pattern
+  expectedFailures: async ({}, use) => {
+    await use([]);
+  },
+  /**
+   * A request to our own servers answering 4xx/5xx fails the test unless declared: a broken
+   * same-origin request (a wrong thumbnail path) is a bug a player sees, even with no console
+   * error.
+   */
+  sameOriginFailures: [
+    async ({ page, expectedFailures }, use) => {
+      const failures: string[] = [];
+      page.on('response', (response) => {
+        const status = response.status();
+        const url = response.url();
+        if (status < 400 || !APP_ORIGINS.some((o) => url.startsWith(`${o}/`))) return;
+        if (!matches(url, status, [...ALWAYS_EXPECTED, ...expectedFailures])) {
+          failures.push(`${status} ${response.request().method()} ${url}`);
+        }
+      });
+      await use(failures);
+      expect(failures, 'same-origin requests that failed unexpectedly').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedFailures }, use) => {
       const errors: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error' && !expectedConsoleError(msg)) errors.push(msg.text());
+        if (msg.type() === 'error' && !expectedConsoleError(msg, expectedFailures)) {
+          errors.push(msg.text());
+        }
       });
       page.on('pageerror', (err) => errors.push(err.message));
       await use(errors);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
+import { freshSeed, phonePhoto } from './photo-files.ts';
 
 /** The seeded Leake Street Tunnel (src/data/legal-walls.json) and a quiet spot beside it. */
 const LEAKE = { latitude: 51.502, longitude: -0.1157 };
@@ -160,13 +161,22 @@ test('map types switch from the left panel; Earth 3D tilts the map', async ({ pa
   await expect(toasts(page).getByText('Failed to switch map type')).toHaveCount(0);
 });
 
-test('a right-click drops a marker that stays; a failed drop says so', async ({
+/** The pin-here bar: what to pin at the crosshair. */
+const pinBar = (page: Page) => page.getByRole('region', { name: 'Pin here' });
+
+test('a right-click pins there: the crosshair moves to the spot and a marker stays', async ({
   page,
-  consoleErrors,
+  expectFailure,
 }) => {
   await openMap(page, `?lat=${LEAKE.latitude + 0.01}&lng=${LEAKE.longitude + 0.01}&zoom=15`);
   const box = (await map(page).boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.5, { button: 'right' });
+  // The shortcut places nothing by itself: it centres the crosshair there and asks what to pin.
+  await expect(pinBar(page)).toBeVisible();
+  await expect(page.getByTestId('pin-crosshair')).toBeVisible();
+  expect(await (await page.request.get('/api/markers')).json()).toHaveLength(0);
+  await pinBar(page).getByRole('button', { name: 'Marker' }).click();
+  await expect(pinBar(page)).toBeHidden();
   await expect(toasts(page).getByText('Marker Dropped!', { exact: true })).toBeVisible();
   await expect(
     toasts(page).getByText('Your custom marker has been placed.', { exact: true }),
@@ -175,10 +185,13 @@ test('a right-click drops a marker that stays; a failed drop says so', async ({
   const saved = await (await page.request.get('/api/markers')).json();
   expect(saved).toHaveLength(1);
   expect(saved[0].latitude).toBeCloseTo(LEAKE.latitude + 0.01, 1);
+  // East of the old centre: where the right-click was, not where the map looked.
+  expect(saved[0].longitude).toBeGreaterThan(LEAKE.longitude + 0.01);
 
   await page.reload();
   await expect(page.getByTestId('custom-marker')).toHaveCount(1);
 
+  expectFailure('/api/markers', 500);
   await page.route('**/api/markers', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({ status: 500, body: '{"message":"down"}' })
@@ -186,23 +199,35 @@ test('a right-click drops a marker that stays; a failed drop says so', async ({
   );
   await expect(map(page)).toHaveAttribute('data-ready', 'true');
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.6, { button: 'right' });
+  await pinBar(page).getByRole('button', { name: 'Marker' }).click();
   await expect(
     toasts(page).getByText('Failed to drop marker. Please try again.', { exact: true }),
   ).toBeVisible();
-  // Chromium logs the refused request; that one is expected here.
-  const i = consoleErrors.findIndex((e) => /status of 500/.test(e));
-  expect(i).toBeGreaterThanOrEqual(0);
-  consoleErrors.splice(i, 1);
   expect(await (await page.request.get('/api/markers')).json()).toHaveLength(1);
 });
 
-test('clicking a bare spot opens the graffiti dialog for it', async ({ page }) => {
+test('a click on the bare map opens nothing; Pin here opens the graffiti dialog for the crosshair', async ({
+  page,
+}) => {
   await openMap(page, `?lat=${LEAKE.latitude + 0.02}&lng=${LEAKE.longitude}&zoom=15`);
   const box = (await map(page).boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.4);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Pin here' }).click();
+  await expect(pinBar(page).getByTestId('pin-spot')).toContainText('51.5220°N 0.1157°W');
+  // Panning moves the crosshair's spot; nothing is placed until a choice is made.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(pinBar(page).getByTestId('pin-spot')).not.toContainText('0.1157°W');
+  const spot = await pinBar(page).getByTestId('pin-spot').textContent();
+  await pinBar(page).getByRole('button', { name: 'Graffiti photo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Graffiti' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('graffiti-spot')).toContainText('°N');
+  await expect(dialog.getByTestId('graffiti-spot')).toContainText(spot!.slice(0, 9));
   await expect(dialog.getByRole('button', { name: 'Ready to Upload' })).toBeDisabled();
   await dialog.getByLabel('Title').fill('Stencil rat');
   await expect(dialog.getByRole('button', { name: 'Ready to Upload' })).toBeEnabled();
@@ -238,6 +263,29 @@ test('discoveries cluster, split on click, and open their panel', async ({ page 
   await expect(panel.getByText('Legal Wall', { exact: true })).toHaveCount(0);
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toBeHidden();
+});
+
+test('zoomed in close, discoveries show their photo thumbnails', async ({ page }) => {
+  const spot = { latitude: -30 - Math.random() * 5, longitude: 115 + Math.random() * 5 };
+  const ticket = await (await page.request.post('/api/objects/upload')).json();
+  const put = await page.request.put(ticket.uploadURL, {
+    headers: { 'content-type': 'image/jpeg' },
+    data: (await phonePhoto(freshSeed())).buffer,
+  });
+  expect(put.ok()).toBe(true);
+  expect((await page.request.post(ticket.completeURL)).ok()).toBe(true);
+  const res = await page.request.post('/api/discoveries', {
+    data: { name: 'Fresh paste-up', imageUrl: ticket.objectURL, ...spot },
+  });
+  expect(res.status()).toBe(201);
+
+  await openMap(page, `?lat=${spot.latitude}&lng=${spot.longitude}&zoom=18`);
+  const thumbnail = page.getByTestId('discovery-thumbnail').locator('img');
+  await expect(thumbnail).toHaveCount(1);
+  // Loaded, not an empty square: the image decoded to real pixels.
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('with imagery unreachable, walls show on the offline basemap', async ({

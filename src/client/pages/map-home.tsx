@@ -1,55 +1,50 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
-import { distanceKm } from '../../core/geo.ts';
-import type { LegalWall } from '../../core/schemas/walls.ts';
 import { configQuery } from '../api/config.ts';
-import {
-  discoveryPointsQuery,
-  discoveryQuery,
-  nearbyDiscoveriesQuery,
-} from '../api/discoveries.ts';
-import { markersQuery, useDropMarker } from '../api/markers.ts';
-import { nearbyWallsQuery, wallsInViewQuery } from '../api/walls.ts';
 import { PageSkeleton } from '../components/layout/page-skeleton.tsx';
 import { SideNav } from '../components/layout/side-nav.tsx';
 import { ActionBar } from '../components/map-home/action-bar.tsx';
 import { AllowLocationCard } from '../components/map-home/allow-location-card.tsx';
 import { CaptureDialog } from '../components/map-home/capture-dialog.tsx';
 import { GraffitiDialog } from '../components/map-home/graffiti-dialog.tsx';
-import { ImagingControls } from '../components/map-home/imaging-controls.tsx';
+import { ImagingControlsFor } from '../components/map-home/imaging-controls-for.tsx';
 import { ImagingPanel } from '../components/map-home/imaging-panel.tsx';
 import { LazyMapView } from '../components/map-home/lazy-map.ts';
-import {
-  LocationPanel,
-  discoveryToPlace,
-  wallToPlace,
-} from '../components/map-home/location-panel.tsx';
+import { LocationPanel } from '../components/map-home/location-panel.tsx';
 import { MapErrorBoundary } from '../components/map-home/map-error-boundary.tsx';
+import { MapFabs } from '../components/map-home/map-fabs.tsx';
 import { MapFailure, MapLoading } from '../components/map-home/map-failure.tsx';
 import { MapHeader } from '../components/map-home/map-header.tsx';
+import { DesktopOverlay, PhoneOverlay } from '../components/map-home/map-overlays.tsx';
 import { useMapLink } from '../components/map-home/map-params.ts';
-import { StageStatus, type CentreKind } from '../components/map-home/stage-status.tsx';
-import { WallsPanel } from '../components/map-home/walls-panel.tsx';
+import { HALF, MapSheet, PEEK, type SheetSnap } from '../components/map-home/map-sheet.tsx';
+import { PinHint } from '../components/map-home/pin-hint.tsx';
+import { Crosshair, PinHereBar } from '../components/map-home/pin-here.tsx';
+import {
+  ImageryBadge,
+  StageStatus,
+  type CentreKind,
+} from '../components/map-home/stage-status.tsx';
+import { useMapData, type Selection } from '../components/map-home/use-map-data.ts';
+import { usePinning } from '../components/map-home/use-pinning.ts';
+import { WallsPanel, WallsTitle } from '../components/map-home/walls-panel.tsx';
 import type { MapHandle } from '../components/map/map-handle.ts';
 import { CAMERA, type LayerOptions, type MapType } from '../components/map/map-types.ts';
 import type { Camera, MapViewState } from '../components/map/map-view.tsx';
 import { fetchBoxFor, type Bounds } from '../components/map/view-bounds.ts';
+import { Button } from '../components/ui/button.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
-import { useGeolocation, type Coordinates } from '../hooks/use-geolocation.ts';
+import { useGeolocation } from '../hooks/use-geolocation.ts';
+import { DESKTOP_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
 import { usePaymentReturn } from '../hooks/use-payment-return.ts';
 import { toast } from '../hooks/use-toast.ts';
-import { cn } from '../lib/cn.ts';
-
-/** How far the walls panel looks when no wall is within the usual 10 km (the API's maximum). */
-const FARTHER_WALLS_RADIUS_KM = 500;
-
-type Selection = { kind: 'wall'; wall: LegalWall } | { kind: 'discovery'; id: string } | null;
 
 /**
- * SPEC §2 map home (/ signed in). The map starts at the map link's ?lat&lng&zoom, else the
- * player's location, else the Gold Coast fallback. Markers and discoveries load for the box
- * around the view; the walls panel lists walls within 10 km of the map centre.
+ * SPEC §2 map home (/ signed in). The map fills the screen under a compact header; on a phone
+ * every panel lives in a bottom sheet and the rest floats, on desktop panels sit at the sides.
+ * A tap selects or closes, never places: pinning goes through the "pin here" mode
+ * (docs/decisions/019-map-home-on-a-phone.md).
  */
 export default function MapHome() {
   const { user } = useAuth();
@@ -57,10 +52,12 @@ export default function MapHome() {
   const link = useMapLink();
   const config = useQuery(configQuery);
   usePaymentReturn();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const [captureOpen, setCaptureOpen] = useState(false);
+  const [imagingOpen, setImagingOpen] = useState(false);
   const [controlsOpen, setControlsOpen] = useState(false);
-  const [graffitiSpot, setGraffitiSpot] = useState<Coordinates | null>(null);
+  const [snap, setSnap] = useState<SheetSnap>(PEEK);
   const [selection, setSelection] = useState<Selection>(null);
   const [mapState, setMapState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [imagery, setImagery] = useState<'online' | 'offline' | null>(null);
@@ -77,23 +74,19 @@ export default function MapHome() {
   });
   const [view, setView] = useState<MapViewState | null>(null);
   const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
+  const pinning = usePinning(handle);
 
   const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
   const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
   const centre = view?.centre ?? start;
 
-  const nearbyWalls = useQuery(nearbyWallsQuery(centre));
-  const noWallsNear = nearbyWalls.isSuccess && nearbyWalls.data.length === 0;
-  const fartherWalls = useQuery({
-    ...nearbyWallsQuery(centre, FARTHER_WALLS_RADIUS_KM),
-    enabled: noWallsNear,
+  const data = useMapData({
+    centre,
+    fetchBox,
+    player: geo.location,
+    selection,
   });
-  const wallsInView = useQuery(wallsInViewQuery(fetchBox));
-  const points = useQuery(discoveryPointsQuery(fetchBox));
-  const markers = useQuery(markersQuery);
-  const nearbyDiscoveries = useQuery(nearbyDiscoveriesQuery(geo.location));
-  const discovery = useQuery(discoveryQuery(selection?.kind === 'discovery' ? selection.id : null));
-  const dropMarker = useDropMarker();
+  const { nearbyWalls, place } = data;
 
   // A location found after the map started (or a new map link) moves the map there.
   const target = link?.centre ?? (geo.source === 'device' ? geo.location : null);
@@ -103,28 +96,28 @@ export default function MapHome() {
 
   if (!user) return <PageSkeleton />;
 
-  const place =
-    selection?.kind === 'wall'
-      ? wallToPlace({
-          ...selection.wall,
-          distanceKm: distanceKm(
-            centre.latitude,
-            centre.longitude,
-            selection.wall.latitude,
-            selection.wall.longitude,
-          ),
-        })
-      : selection?.kind === 'discovery' && discovery.data
-        ? discoveryToPlace(discovery.data)
-        : null;
+  const select = (next: Selection) => {
+    setSelection(next);
+    setImagingOpen(false);
+    setSnap(HALF);
+  };
 
   const closePanel = () => {
     const id = selection?.kind === 'wall' ? selection.wall.id : null;
     setSelection(null);
+    setSnap(PEEK);
     // Back to the list entry the panel came from, once the list is visible again.
     requestAnimationFrame(() =>
       document.querySelector<HTMLElement>(`li [data-wall-id="${id}"]`)?.focus(),
     );
+  };
+
+  // A tap on the bare map closes what is open, one thing at a time; it never places anything.
+  const onBareTap = () => {
+    if (controlsOpen) setControlsOpen(false);
+    else if (selection) setSelection(null);
+    else if (imagingOpen) setImagingOpen(false);
+    setSnap(PEEK);
   };
 
   const switchMapType = (type: MapType) => {
@@ -137,20 +130,92 @@ export default function MapHome() {
     }
   };
 
-  const drop = (spot: Coordinates) =>
-    dropMarker.mutate(spot, {
-      onSuccess: () =>
-        toast({ title: 'Marker Dropped!', description: 'Your custom marker has been placed.' }),
-      onError: () =>
-        toast({
-          title: 'Error',
-          description: 'Failed to drop marker. Please try again.',
-          variant: 'destructive',
-        }),
-    });
+  const locate = () => {
+    if (geo.source === 'device' && geo.location) handle?.flyTo(geo.location);
+    else geo.requestLocation();
+  };
+
+  const toggleImaging = () => {
+    const open = !imagingOpen;
+    setImagingOpen(open);
+    if (open) setSelection(null);
+    setSnap(open ? HALF : PEEK);
+  };
 
   const ready = mapState === 'ready' && handle !== null;
-  const sidePanelOpen = controlsOpen || place !== null;
+  const wallsStatus = nearbyWalls.status;
+
+  const allowLocation = !geo.location && (
+    <AllowLocationCard locating={geo.status === 'locating'} onAllow={geo.requestLocation} />
+  );
+  const stageStatus = (
+    <StageStatus
+      centre={centre}
+      centreKind={centreKind}
+      zoom={view ? Math.round(view.zoom) : (link?.zoom ?? null)}
+      nearbyDiscoveries={data.nearbyDiscoveries}
+      canReturnToPlayer={!!link && geo.source === 'device'}
+    />
+  );
+  const imagingPanel = (
+    <ImagingPanel
+      mapType={layers.type}
+      disabled={!ready}
+      onMapType={switchMapType}
+      onMaxZoom={() => handle?.zoomBy(CAMERA.quickMaxZoomStep)}
+      onAdvanced={() => setControlsOpen(true)}
+    />
+  );
+  const wallsPanel = (bare: boolean) => (
+    <WallsPanel
+      walls={nearbyWalls.data}
+      farther={data.fartherWalls}
+      status={wallsStatus}
+      selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
+      onSelectWall={(wall) => {
+        select({ kind: 'wall', wall });
+        handle?.flyTo(wall);
+      }}
+      onRetry={() => void nearbyWalls.refetch()}
+      bare={bare}
+      className="min-h-0"
+    />
+  );
+  const locationPanel = place && (
+    <LocationPanel place={place} onClose={closePanel} className="min-h-0" />
+  );
+  const controls = controlsOpen && handle && (
+    <ImagingControlsFor
+      handle={handle}
+      layers={layers}
+      setLayers={setLayers}
+      camera={camera}
+      setCamera={setCamera}
+      onMapType={switchMapType}
+      onClose={() => setControlsOpen(false)}
+      className="min-h-0"
+    />
+  );
+  const actionBar = <ActionBar onCapture={() => setCaptureOpen(true)} />;
+  const badge = <ImageryBadge imagery={ready ? (imagery ?? 'online') : null} />;
+  const fabs = (
+    <MapFabs
+      locating={geo.status === 'locating'}
+      hasLocation={geo.source === 'device'}
+      imagingOpen={imagingOpen}
+      ready={ready}
+      onLocate={locate}
+      onLayers={toggleImaging}
+      onPin={pinning.start}
+    />
+  );
+  const pinBar = pinning.active && (
+    <PinHereBar
+      spot={centre}
+      onPin={(kind) => pinning.pin(kind, centre)}
+      onCancel={pinning.cancel}
+    />
+  );
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-wall">
@@ -166,11 +231,11 @@ export default function MapHome() {
                 initialCentre={start}
                 initialZoom={link?.zoom ?? CAMERA.defaultZoom}
                 initialLayers={layers}
-                walls={wallsInView.data ?? []}
+                walls={data.wallsInView}
                 selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
-                points={points.data?.points}
+                points={data.points}
                 player={geo.source === 'device' ? geo.location : null}
-                markers={markers.data ?? []}
+                markers={data.markers}
                 onReady={(h) => {
                   setHandle(h);
                   setMapState('ready');
@@ -181,10 +246,10 @@ export default function MapHome() {
                   setView(v);
                   setFetchBox((current) => fetchBoxFor(v.bounds, current));
                 }}
-                onSelectWall={(wall) => setSelection({ kind: 'wall', wall })}
-                onSelectDiscovery={(id) => setSelection({ kind: 'discovery', id })}
-                onSpotClick={setGraffitiSpot}
-                onDropMarker={drop}
+                onSelectWall={(wall) => select({ kind: 'wall', wall })}
+                onSelectDiscovery={(id) => select({ kind: 'discovery', id })}
+                onBareTap={onBareTap}
+                onPinShortcut={pinning.startAt}
                 onImagery={setImagery}
               />
             </Suspense>
@@ -192,98 +257,94 @@ export default function MapHome() {
         )}
         {mapState === 'loading' && <MapLoading />}
         {mapState === 'failed' && <MapFailure />}
+        {pinning.active && <Crosshair />}
 
-        {mapState !== 'failed' && (
-          <div className="pointer-events-none absolute inset-0 flex flex-col gap-3 p-3 pb-9 md:flex-row md:items-start md:p-4 md:pb-9">
-            <div className="flex min-h-0 flex-1 flex-col gap-3 md:h-full md:w-80 md:flex-none">
-              <StageStatus
-                centre={centre}
-                centreKind={centreKind}
-                zoom={view ? Math.round(view.zoom) : (link?.zoom ?? null)}
-                nearbyDiscoveries={nearbyDiscoveries.data?.length ?? null}
-                canReturnToPlayer={!!link && geo.source === 'device'}
-                imagery={ready ? (imagery ?? 'online') : null}
-              />
-              {!geo.location && (
-                <AllowLocationCard
-                  locating={geo.status === 'locating'}
-                  onAllow={geo.requestLocation}
-                />
-              )}
-              <ImagingPanel
-                mapType={layers.type}
-                disabled={!ready}
-                onMapType={switchMapType}
-                onMaxZoom={() => handle?.zoomBy(CAMERA.quickMaxZoomStep)}
-                onAdvanced={() => setControlsOpen(true)}
-              />
-              <WallsPanel
-                walls={nearbyWalls.data}
-                farther={noWallsNear ? fartherWalls.data?.slice(0, 3) : undefined}
-                status={nearbyWalls.status}
-                selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
-                onSelectWall={(wall) => {
-                  setSelection({ kind: 'wall', wall });
-                  handle?.flyTo(wall);
-                }}
-                onRetry={() => void nearbyWalls.refetch()}
-                className={cn('mt-auto md:mt-0', sidePanelOpen && 'max-md:hidden')}
-              />
-            </div>
-            {sidePanelOpen && (
-              <div className="flex min-h-0 flex-col gap-3 max-md:mt-auto max-md:max-h-[65%] md:ml-auto md:h-full md:w-96">
-                {controlsOpen && handle && (
-                  <ImagingControls
-                    mapType={layers.type}
-                    camera={camera}
-                    buildings={layers.buildings}
-                    enhanced={layers.enhanced}
-                    onClose={() => setControlsOpen(false)}
-                    className={cn('min-h-0', place && 'max-md:hidden')}
-                    actions={{
-                      onMapType: switchMapType,
-                      // The slider shows its new value at once: a second key press before
-                      // the map's next frame then steps on from it, not from the old one.
-                      onPitch: (pitch) => {
-                        handle.setPitch(pitch);
-                        setCamera((c) => ({ ...c, pitch }));
-                      },
-                      onBearing: (bearing) => {
-                        handle.setBearing(bearing);
-                        setCamera((c) => ({ ...c, bearing }));
-                      },
-                      onZoomIn: handle.zoomIn,
-                      onZoomOut: handle.zoomOut,
-                      onMaxDetail: () => handle.zoomBy(CAMERA.maxDetailZoomStep),
-                      onReset: handle.reset,
-                      onBuildings: (on) => {
-                        handle.setBuildings(on);
-                        setLayers((l) => ({ ...l, buildings: on }));
-                      },
-                      onEnhanced: (on) => {
-                        handle.setEnhanced(on);
-                        setLayers((l) => ({ ...l, enhanced: on }));
-                      },
-                    }}
-                  />
-                )}
-                {place && <LocationPanel place={place} onClose={closePanel} className="min-h-0" />}
-              </div>
-            )}
-          </div>
-        )}
+        {mapState !== 'failed' &&
+          (desktop ? (
+            <DesktopOverlay
+              left={
+                <>
+                  {stageStatus}
+                  {badge}
+                  <PinHint />
+                  {allowLocation}
+                  {imagingPanel}
+                  {wallsPanel(false)}
+                </>
+              }
+              right={locationPanel || controls}
+              pinBar={pinBar}
+              fabs={fabs}
+            />
+          ) : (
+            <PhoneOverlay
+              top={
+                <>
+                  {badge}
+                  <PinHint />
+                  {controls}
+                </>
+              }
+              pinBar={pinBar}
+              fabs={fabs}
+            />
+          ))}
       </main>
 
-      <ActionBar onCapture={() => setCaptureOpen(true)} />
+      {desktop || mapState === 'failed' ? (
+        <div className="relative z-30 border-t border-line bg-wall/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+          {actionBar}
+        </div>
+      ) : (
+        !pinning.active && (
+          <MapSheet
+            snap={snap}
+            onSnap={setSnap}
+            title={
+              imagingOpen ? (
+                'Advanced Imaging'
+              ) : (
+                <WallsTitle walls={nearbyWalls.data} status={wallsStatus} />
+              )
+            }
+            action={
+              !geo.location && (
+                <Button
+                  size="sm"
+                  onClick={geo.requestLocation}
+                  disabled={geo.status === 'locating'}
+                >
+                  {geo.status === 'locating' ? 'Locating...' : 'Allow Location'}
+                </Button>
+              )
+            }
+            peek={actionBar}
+          >
+            {locationPanel ||
+              (imagingOpen ? (
+                imagingPanel
+              ) : (
+                <div className="grid gap-3">
+                  {stageStatus}
+                  {wallsPanel(true)}
+                </div>
+              ))}
+          </MapSheet>
+        )
+      )}
 
       <SideNav open={menuOpen} onOpenChange={setMenuOpen} />
       <CaptureDialog
-        open={captureOpen}
-        onOpenChange={setCaptureOpen}
+        open={captureOpen || pinning.discoverySpot !== null}
+        onOpenChange={(open) => {
+          setCaptureOpen(open);
+          if (!open) pinning.closeDiscovery();
+        }}
         geo={geo}
+        spot={pinning.discoverySpot}
         isPro={user.isPro}
       />
-      <GraffitiDialog spot={graffitiSpot} onClose={() => setGraffitiSpot(null)} />
+      <GraffitiDialog spot={pinning.graffitiSpot} onClose={pinning.closeGraffiti} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Camera, Palette, User, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { cn } from '../../lib/cn.ts';
 
 const LINKS: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'Colors', href: '/color-chart', icon: Palette },
@@ -10,22 +11,23 @@ const LINKS: { label: string; href: string; icon: LucideIcon }[] = [
 const itemClass =
   'flex min-h-14 flex-col items-center justify-center gap-1 rounded-xl px-1 text-xs font-bold text-chalk transition-colors hover:bg-concrete';
 
-/** SPEC §2 bottom action bar: Capture opens the document-street-art dialog; the rest navigate. */
-export function ActionBar({ onCapture }: { onCapture: () => void }) {
+/**
+ * SPEC §2 bottom action bar: Capture opens the document-street-art dialog; the rest navigate.
+ * Capture floats above the bar, the one action a player reaches for outdoors. On a phone the
+ * bar is the bottom sheet's peek; on desktop it sits under the map.
+ */
+export function ActionBar({ onCapture, className }: { onCapture: () => void; className?: string }) {
   return (
-    <nav
-      aria-label="Map actions"
-      className="relative z-30 border-t border-line bg-wall/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
-    >
+    <nav aria-label="Map actions" className={cn('relative z-30', className)}>
       <ul className="mx-auto grid max-w-xl grid-cols-4 gap-1 px-2 py-1.5">
         <li>
           <button
             type="button"
             onClick={onCapture}
-            className="group flex min-h-14 w-full flex-col items-center justify-center gap-1 rounded-xl text-xs font-bold text-white"
+            className="group flex min-h-14 w-full flex-col items-center justify-end gap-1 rounded-xl text-xs font-bold text-white"
           >
-            <span className="grid size-9 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet shadow-lg shadow-neon-pink/30 transition group-hover:brightness-110 group-active:scale-95">
-              <Camera className="size-5" aria-hidden />
+            <span className="grid size-11 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet shadow-lg ring-4 shadow-neon-pink/30 ring-wall transition group-hover:brightness-110 group-active:scale-95 md:-mt-7 md:size-14">
+              <Camera className="size-6" aria-hidden />
             </span>
             Capture
           </button>

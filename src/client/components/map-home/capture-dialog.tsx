@@ -18,6 +18,7 @@ import { Input, Label, Textarea } from '../ui/input.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
 import { pendingLabel } from '../upload/pending-label.ts';
+import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { ChoiceChip, LocationLine, type Geolocation } from './capture-fields.tsx';
 
 type Role = 'photographer' | 'artist';
@@ -50,11 +51,14 @@ export function CaptureDialog({
   open,
   onOpenChange,
   geo,
+  spot,
   isPro,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   geo: Geolocation;
+  /** A spot the player pinned on the map; without one the art is where the player stands. */
+  spot: Coordinates | null;
   isPro: boolean;
 }) {
   const [busy, setBusy] = useState(false);
@@ -82,6 +86,7 @@ export function CaptureDialog({
         </DialogHeader>
         <CaptureForm
           geo={geo}
+          spot={spot}
           isPro={isPro}
           onBusyChange={setBusy}
           onDone={() => onOpenChange(false)}
@@ -97,11 +102,13 @@ export function CaptureDialog({
  */
 function CaptureForm({
   geo,
+  spot,
   isPro,
   onBusyChange,
   onDone,
 }: {
   geo: Geolocation;
+  spot: Coordinates | null;
   isPro: boolean;
   onBusyChange: (busy: boolean) => void;
   onDone: () => void;
@@ -115,7 +122,7 @@ function CaptureForm({
   const busy = field.phase !== 'idle' || create.isPending;
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
-  const deviceLocation = geo.source === 'device' ? geo.location : null;
+  const deviceLocation = spot ?? (geo.source === 'device' ? geo.location : null);
   const spotFor = (photoLocation: typeof deviceLocation, usePhoto: boolean) =>
     usePhoto && photoLocation ? photoLocation : deviceLocation;
 
@@ -270,6 +277,7 @@ function CaptureForm({
 
       <LocationLine
         geo={geo}
+        spot={spot}
         photoLocation={field.photo?.location ?? null}
         usingPhoto={usePhotoSpot}
         onUsePhoto={setUsePhotoSpot}

@@ -1,7 +1,7 @@
 import { Camera, LoaderCircle, LocateFixed, MapPin, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PhotoLocation } from '../../../core/schemas/objects.ts';
-import type { GeolocationState } from '../../hooks/use-geolocation.ts';
+import type { Coordinates, GeolocationState } from '../../hooks/use-geolocation.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { formatCoordinates } from './format.ts';
@@ -47,11 +47,13 @@ export type Geolocation = GeolocationState & { requestLocation: () => void };
  */
 export function LocationLine({
   geo,
+  spot,
   photoLocation,
   usingPhoto,
   onUsePhoto,
 }: {
   geo: Geolocation;
+  spot: Coordinates | null;
   photoLocation: PhotoLocation | null;
   usingPhoto: boolean;
   onUsePhoto: (use: boolean) => void;
@@ -67,6 +69,14 @@ export function LocationLine({
           Undo
         </Button>
       </div>
+    );
+  }
+  if (spot) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-smoke">
+        <MapPin className="size-4 shrink-0 text-neon-cyan" aria-hidden />
+        Pinned at the spot you chose: {formatCoordinates(spot)}
+      </p>
     );
   }
   if (geo.source === 'device' && geo.location) {

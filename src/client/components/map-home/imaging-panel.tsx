@@ -1,11 +1,11 @@
-import { ChevronDown, Layers, SlidersHorizontal, ZoomIn } from 'lucide-react';
-import { useState } from 'react';
+import { Layers, SlidersHorizontal, ZoomIn } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { MAP_TYPES, QUICK_MAP_TYPES, type MapType } from '../map/map-types.ts';
 
 /**
  * SPEC §2 left panel 'Advanced Imaging': three map types, Max Zoom (+3 levels, capped at 22)
- * and Advanced Controls. Folded on phones so the map stays visible; always open on desktop.
+ * and Advanced Controls. In the side panel on desktop; on a phone the layers button shows it in
+ * the bottom sheet, so the map stays clear at rest.
  */
 export function ImagingPanel({
   mapType,
@@ -22,7 +22,6 @@ export function ImagingPanel({
   disabled: boolean;
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
   return (
     <section
       aria-labelledby="imaging-panel-title"
@@ -31,30 +30,14 @@ export function ImagingPanel({
         className,
       )}
     >
-      <h2 id="imaging-panel-title" className="text-sm font-bold">
-        <span className="hidden min-h-11 items-center gap-2 px-4 md:flex">
-          <Layers className="size-4 text-neon-cyan" aria-hidden />
-          Advanced Imaging
-        </span>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="imaging-panel-body"
-          onClick={() => setOpen((o) => !o)}
-          className="flex min-h-11 w-full items-center gap-2 px-4 text-left md:hidden"
-        >
-          <Layers className="size-4 text-neon-cyan" aria-hidden />
-          Advanced Imaging
-          <span className="ml-auto truncate text-xs font-semibold text-smoke">
-            {MAP_TYPES[mapType].label}
-          </span>
-          <ChevronDown
-            className={cn('size-4 shrink-0 text-smoke transition-transform', open && 'rotate-180')}
-            aria-hidden
-          />
-        </button>
+      <h2
+        id="imaging-panel-title"
+        className="flex min-h-11 items-center gap-2 px-4 text-sm font-bold"
+      >
+        <Layers className="size-4 text-neon-cyan" aria-hidden />
+        Advanced Imaging
       </h2>
-      <div id="imaging-panel-body" className={cn('grid gap-2 px-3 pb-3', !open && 'max-md:hidden')}>
+      <div className="grid gap-2 px-3 pb-3">
         <div className="grid grid-cols-3 gap-1.5" role="group" aria-label="Map type">
           {QUICK_MAP_TYPES.map((type) => (
             <button

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { hasArtistBadge } from '../../../core/rules.ts';
 import type { User } from '../../../core/schemas/user.ts';
 import { cn } from '../../lib/cn.ts';
+import { plural } from '../../lib/format.ts';
 import { LOGOUT_URL } from '../../lib/navigation.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -14,10 +15,10 @@ import { WalletButton } from '../wallet/wallet-button.tsx';
  */
 export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
   const name = user.username.trim() || 'Explorer';
-  const levelLine = `Level ${user.level} • ${user.discoveries.toLocaleString('en')} Discoveries`;
+  const levelLine = `Level ${user.level} • ${plural(user.discoveries, 'Discovery', 'Discoveries')}`;
   return (
     <header className="relative z-30 border-b border-line bg-wall/90 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:gap-x-3 sm:px-4">
+      <div className="mx-auto flex max-w-7xl items-center gap-x-1.5 px-2 py-1.5 sm:gap-x-3 sm:px-4 sm:py-2">
         <Button
           variant="ghost"
           size="icon"
@@ -44,20 +45,18 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
               </Badge>
             )}
           </div>
-          {/* Wraps between its two halves rather than cutting the count off on a phone. */}
+          {/* One line, never broken mid-phrase; the name gives way first. */}
           <p
-            className="text-xs leading-tight font-semibold text-smoke sm:text-sm"
+            className="truncate text-[0.6875rem] leading-tight font-semibold whitespace-nowrap text-smoke sm:text-sm"
             title={levelLine}
+            data-testid="level-line"
           >
-            <span className="whitespace-nowrap">Level {user.level} •</span>{' '}
-            <span className="whitespace-nowrap">
-              {user.discoveries.toLocaleString('en')} Discoveries
-            </span>
+            {levelLine}
           </p>
         </div>
 
         <p
-          className="flex h-11 shrink-0 items-center gap-1.5 rounded-xl border border-neon-amber/40 bg-neon-amber/10 px-2.5 font-bold text-amber-100"
+          className="flex h-11 shrink-0 items-center gap-1 rounded-xl border border-neon-amber/40 bg-neon-amber/10 px-2 font-bold text-amber-100 sm:gap-1.5 sm:px-2.5"
           title="Spray Coins"
           data-testid="token-count"
         >

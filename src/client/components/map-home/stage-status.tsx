@@ -1,4 +1,5 @@
 import { CloudOff, Crosshair, LocateFixed, MapPin, ScanEye, Sparkles } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
 import { Link } from 'wouter';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { formatCoordinates } from './format.ts';
@@ -22,15 +23,12 @@ export function StageStatus({
   zoom,
   nearbyDiscoveries,
   canReturnToPlayer,
-  imagery,
 }: {
   centre: Coordinates;
   centreKind: CentreKind;
   zoom: number | null;
   nearbyDiscoveries: number | null;
   canReturnToPlayer: boolean;
-  /** null while the map loads; 'offline' when imagery tiles fail and the offline map shows. */
-  imagery: 'online' | 'offline' | null;
 }) {
   const Icon = centreKind === 'device' ? LocateFixed : centreKind === 'link' ? Crosshair : MapPin;
   return (
@@ -46,21 +44,6 @@ export function StageStatus({
           {zoom !== null && ` · z${zoom}`}
         </span>
       </p>
-      {imagery === 'online' && (
-        <p className="flex min-h-8 items-center gap-1.5 rounded-full border border-neon-lime/40 bg-wall/90 px-3 py-1 text-neon-lime backdrop-blur">
-          <ScanEye className="size-3.5" aria-hidden />
-          High-Resolution Active
-        </p>
-      )}
-      {imagery === 'offline' && (
-        <p
-          className="flex min-h-8 items-center gap-1.5 rounded-full border border-neon-amber/40 bg-wall/90 px-3 py-1 text-neon-amber backdrop-blur"
-          data-testid="offline-basemap"
-        >
-          <CloudOff className="size-3.5" aria-hidden />
-          Offline map: imagery unavailable
-        </p>
-      )}
       {nearbyDiscoveries !== null && (
         <p className="flex min-h-8 items-center gap-1.5 rounded-full border border-line bg-wall/90 px-3 py-1 text-smoke backdrop-blur">
           <Sparkles className="size-3.5 text-neon-lime" aria-hidden />
@@ -78,4 +61,46 @@ export function StageStatus({
       )}
     </div>
   );
+}
+
+/**
+ * SPEC's 'High-Resolution Active' badge while imagery loads, or the offline basemap's notice
+ * when it does not; floats over the map on every screen size.
+ */
+export function ImageryBadge({
+  imagery,
+  className,
+}: {
+  /** null while the map loads; 'offline' when imagery tiles fail and the offline map shows. */
+  imagery: 'online' | 'offline' | null;
+  className?: string;
+}) {
+  if (imagery === 'online') {
+    return (
+      <p
+        className={cn(
+          'flex min-h-8 w-fit items-center gap-1.5 rounded-full border border-neon-lime/40 bg-wall/90 px-3 py-1 text-xs font-semibold text-neon-lime backdrop-blur',
+          className,
+        )}
+      >
+        <ScanEye className="size-3.5" aria-hidden />
+        High-Resolution Active
+      </p>
+    );
+  }
+  if (imagery === 'offline') {
+    return (
+      <p
+        className={cn(
+          'flex min-h-8 w-fit items-center gap-1.5 rounded-full border border-neon-amber/40 bg-wall/90 px-3 py-1 text-xs font-semibold text-neon-amber backdrop-blur',
+          className,
+        )}
+        data-testid="offline-basemap"
+      >
+        <CloudOff className="size-3.5" aria-hidden />
+        Offline map: imagery unavailable
+      </p>
+    );
+  }
+  return null;
 }

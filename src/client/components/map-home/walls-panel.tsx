@@ -13,8 +13,9 @@ export const wallCountLabel = (n: number) =>
   `${n} legal ${n === 1 ? 'wall' : 'walls'} within ${RADIUS} km`;
 
 /**
- * The legal walls around the map centre, closest first: a swipeable row on phones, a column on
- * wider screens. It is the keyboard and screen-reader way to the map's markers.
+ * The legal walls around the map centre, closest first: a list in the phone's bottom sheet (whose
+ * title row names the count, hence `bare`), a column in the desktop side panel. It is the
+ * keyboard and screen-reader way to the map's markers.
  */
 export function WallsPanel({
   walls,
@@ -23,6 +24,7 @@ export function WallsPanel({
   selectedWallId,
   onSelectWall,
   onRetry,
+  bare = false,
   className,
 }: {
   walls: NearbyLegalWall[] | undefined;
@@ -32,6 +34,8 @@ export function WallsPanel({
   selectedWallId: string | null;
   onSelectWall: (wall: NearbyLegalWall) => void;
   onRetry: () => void;
+  /** Without its own card and heading: the phone's sheet gives both. */
+  bare?: boolean;
   className?: string;
 }) {
   return (
@@ -39,25 +43,27 @@ export function WallsPanel({
       aria-labelledby="walls-panel-title"
       aria-busy={status === 'pending'}
       className={cn(
-        'pointer-events-auto flex min-h-0 flex-col rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50 backdrop-blur',
+        'pointer-events-auto flex min-h-0 flex-col',
+        !bare &&
+          'rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50 backdrop-blur',
         className,
       )}
     >
       <h2
         id="walls-panel-title"
-        className="flex items-center gap-2 px-4 pt-3 pb-2 text-sm font-bold text-chalk"
+        className={cn(
+          'flex items-center gap-2 px-4 pt-3 pb-2 text-sm font-bold text-chalk',
+          bare && 'sr-only',
+        )}
       >
-        <SprayCan className="size-4 text-neon-pink" aria-hidden />
-        {status === 'success' && walls
-          ? wallCountLabel(walls.length)
-          : `Legal walls within ${RADIUS} km`}
+        <WallsTitle walls={walls} status={status} />
       </h2>
 
       {status === 'pending' && (
-        <div className="flex gap-2 overflow-hidden px-3 pb-3 md:flex-col" role="status">
+        <div className="flex flex-col gap-2 overflow-hidden px-3 pb-3" role="status">
           <span className="sr-only">Loading legal walls</span>
           {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-16 w-60 shrink-0 md:w-auto" />
+            <Skeleton key={i} className="h-16" />
           ))}
         </div>
       )}
@@ -107,6 +113,26 @@ export function WallsPanel({
   );
 }
 
+/** 'N legal walls within 10 km' once known. */
+export function WallsTitle({
+  walls,
+  status,
+}: {
+  walls: NearbyLegalWall[] | undefined;
+  status: 'pending' | 'error' | 'success';
+}) {
+  return (
+    <>
+      <SprayCan className="size-4 shrink-0 text-neon-pink" aria-hidden />
+      <span className="truncate">
+        {status === 'success' && walls
+          ? wallCountLabel(walls.length)
+          : `Legal walls within ${RADIUS} km`}
+      </span>
+    </>
+  );
+}
+
 function WallList({
   walls,
   labelledBy,
@@ -122,14 +148,14 @@ function WallList({
 }) {
   return (
     <ul
-      className="flex snap-x gap-2 overflow-x-auto px-3 pb-3 md:min-h-0 md:flex-col md:overflow-x-visible md:overflow-y-auto"
+      className="flex min-h-0 flex-col gap-2 overflow-y-auto px-3 pb-3"
       aria-labelledby={labelledBy}
       aria-label={label}
     >
       {walls.map((wall) => {
         const selected = wall.id === selectedWallId;
         return (
-          <li key={wall.id} className="w-64 shrink-0 snap-start only:w-full md:w-auto">
+          <li key={wall.id}>
             <button
               type="button"
               onClick={() => onSelectWall(wall)}
@@ -144,7 +170,7 @@ function WallList({
                 <SprayCan className="size-5" aria-hidden />
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-bold">{wall.name}</span>
+                <span className="line-clamp-2 font-bold leading-snug">{wall.name}</span>
                 {/* The city gives way before the distance does. */}
                 <span className="flex text-sm text-smoke">
                   <span className="truncate">{wall.city}</span>

@@ -103,7 +103,7 @@ export function DiscoveryThumbnails({
         className="block size-12 overflow-hidden rounded-xl border-2 border-neon-lime bg-concrete shadow-lg shadow-black/60 transition-transform hover:scale-110"
       >
         <img
-          src={`${t.image}/thumb`}
+          src={`${t.image}/thumbnail`}
           alt=""
           loading="lazy"
           className="size-full object-cover"

@@ -62,8 +62,10 @@ export interface MapViewProps {
   onView: (view: MapViewState) => void;
   onSelectWall: (wall: LegalWall) => void;
   onSelectDiscovery: (id: string) => void;
-  onSpotClick: (spot: Coordinates) => void;
-  onDropMarker: (spot: Coordinates) => void;
+  /** A tap on a bare spot: it closes what is open and never places anything. */
+  onBareTap: () => void;
+  /** Long-press or right-click: the shortcut to pinning at that spot. */
+  onPinShortcut: (spot: Coordinates) => void;
   /** Imagery tiles failing ('offline': the offline basemap shows) or loading again. */
   onImagery: (status: 'online' | 'offline') => void;
 }
@@ -199,7 +201,7 @@ export default function MapView(props: MapViewProps) {
       m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
     }
     m.on('click', (e) => {
-      // Clicks on markers, clusters and points are theirs; a bare spot opens the upload dialog.
+      // Clicks on markers, clusters and points are theirs.
       if (e.originalEvent.target !== m.getCanvas()) return;
       const hit = m.getLayer(DISCOVERY_LAYERS.points)
         ? m.queryRenderedFeatures(e.point, {
@@ -207,9 +209,9 @@ export default function MapView(props: MapViewProps) {
           })
         : [];
       if (hit.length > 0) return;
-      latest.current.onSpotClick({ latitude: e.lngLat.lat, longitude: e.lngLat.lng });
+      latest.current.onBareTap();
     });
-    // A right-click drops a marker; a right-drag rotates the map and drops nothing.
+    // A right-click pins there; a right-drag rotates the map and pins nothing.
     let rightDown: { x: number; y: number } | null = null;
     m.on('mousedown', (e) => {
       rightDown = e.originalEvent.button === 2 ? { x: e.point.x, y: e.point.y } : null;
@@ -219,7 +221,7 @@ export default function MapView(props: MapViewProps) {
       rightDown = null;
       if (e.originalEvent.button !== 2 || !start) return;
       if (Math.hypot(e.point.x - start.x, e.point.y - start.y) > 4) return;
-      latest.current.onDropMarker({ latitude: e.lngLat.lat, longitude: e.lngLat.lng });
+      latest.current.onPinShortcut({ latitude: e.lngLat.lat, longitude: e.lngLat.lng });
     });
     m.on('contextmenu', (e) => e.preventDefault());
 
@@ -229,7 +231,7 @@ export default function MapView(props: MapViewProps) {
     };
   }, []);
 
-  useLongPress(map, (spot) => latest.current.onDropMarker(spot));
+  useLongPress(map, (spot) => latest.current.onPinShortcut(spot));
 
   useEffect(() => {
     if (!map || !props.points) return;

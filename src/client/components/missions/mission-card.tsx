@@ -2,16 +2,11 @@ import { CheckCircle2, Clock, Coins, Navigation, Tag, Users } from 'lucide-react
 import { Link } from 'wouter';
 import type { Mission } from '../../../core/schemas/catalog.ts';
 import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
+import { formatDate } from '../../lib/format.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { difficultyVariant, formatMissionType, missionHref } from './search.ts';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 /** The mission's pin emoji; an unknown pin name falls back to the plain target. */
 function pinFor(name: string): { label: string; emoji: string } {
@@ -82,10 +77,7 @@ export function MissionCard({ mission }: { mission: Mission }) {
             <Clock className="size-4 shrink-0" aria-hidden />
             {mission.expiresAt ? (
               <span>
-                Expires{' '}
-                <time dateTime={mission.expiresAt}>
-                  {dateFormat.format(new Date(mission.expiresAt))}
-                </time>
+                Expires <time dateTime={mission.expiresAt}>{formatDate(mission.expiresAt)}</time>
               </span>
             ) : (
               <span>No expiry</span>

@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures.ts';
+import { mapShare } from './map-share.ts';
+
+/** Near the seeded Leake Street Tunnel (src/data/legal-walls.json). */
+const LEAKE = { latitude: 51.502, longitude: -0.1157 };
+const PHONE = { width: 390, height: 844 };
+
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+test.beforeEach(async ({ player }) => {
+  expect(player.id).toBeTruthy();
+});
+
+const map = (page: Page) => page.getByTestId('map');
+const sheet = (page: Page) => page.getByTestId('map-sheet');
+const pinBar = (page: Page) => page.getByRole('region', { name: 'Pin here' });
+
+async function openMap(
+  page: Page,
+  query = `?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`,
+) {
+  await page.goto(`/${query}`);
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map-loading')).toBeHidden();
+}
+
+/** A finger held on the map for `ms` (Playwright's touchscreen only taps). */
+async function longPress(page: Page, x: number, y: number, ms = 900) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await page.waitForTimeout(ms);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+test('at rest on a 390x844 phone the map fills at least 75% of the screen', async ({ page }) => {
+  await openMap(page);
+  await page.getByRole('button', { name: 'Dismiss tip' }).click();
+  await expect(page.getByText('High-Resolution Active')).toBeVisible();
+  await expect(sheet(page)).toHaveAttribute('data-snap', '0');
+  const { share, covering } = await mapShare(page);
+  console.log(`map share at rest, 390x844: ${(share * 100).toFixed(1)}%`);
+  expect(share, covering.join('\n')).toBeGreaterThanOrEqual(0.75);
+  await page.screenshot({ path: 'test-results/screens/map-phone-rest-390.png' });
+
+  // The first-visit tip is small too, and once dismissed it stays away.
+  await page.reload();
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByRole('note', { name: 'How to pin' })).toHaveCount(0);
+});
+
+test('the first visit shows how to pin; every SPEC control is reachable from the sheet and the floating buttons', async ({
+  page,
+}) => {
+  await openMap(page);
+  await expect(page.getByRole('note', { name: 'How to pin' })).toContainText('long-press the map');
+  const withTip = await mapShare(page);
+  expect(withTip.share).toBeGreaterThanOrEqual(0.7);
+  await page.screenshot({ path: 'test-results/screens/map-phone-first-visit-390.png' });
+
+  // SPEC's action bar is the sheet's peek; Allow Location sits beside its title.
+  for (const name of ['Colors', 'Profile', 'Community'])
+    await expect(sheet(page).getByRole('link', { name })).toBeVisible();
+  await expect(sheet(page).getByRole('button', { name: 'Capture' })).toBeVisible();
+  await expect(sheet(page).getByRole('button', { name: 'Allow Location' })).toBeVisible();
+
+  // The grab button drives the sheet by keyboard: up to half shows the walls list.
+  const grab = sheet(page).getByRole('button', { name: 'Expand panel' });
+  await grab.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(sheet(page)).toHaveAttribute('data-snap', '1');
+  await expect(sheet(page).getByRole('button', { name: /Leake Street Tunnel/ })).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await expect(sheet(page)).toHaveAttribute('data-snap', '2');
+  await page.keyboard.press('Home');
+  await expect(sheet(page)).toHaveAttribute('data-snap', '0');
+
+  // Layers: the Advanced Imaging panel, its map types, Max Zoom and Advanced Controls.
+  await page.getByRole('button', { name: 'Map layers' }).click();
+  const imaging = page.getByRole('region', { name: 'Advanced Imaging' });
+  await expect(imaging).toBeVisible();
+  for (const name of ['Ultra HD Satellite', 'Earth 3D View', 'Enhanced Hybrid', 'Max Zoom'])
+    await expect(imaging.getByRole('button', { name })).toBeVisible();
+  await expect(page.getByText('High-Resolution Active')).toBeVisible();
+  await imaging.getByRole('button', { name: 'Max Zoom' }).click();
+  await expect.poll(async () => Number(await map(page).getAttribute('data-zoom'))).toBe(19);
+  await imaging.getByRole('button', { name: 'Advanced Controls' }).click();
+  const controls = page.getByTestId('imaging-controls');
+  await expect(controls.getByRole('tab', { name: 'Imagery' })).toBeVisible();
+  await expect(controls.getByRole('tab', { name: '3D Controls' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screens/map-phone-controls-390.png' });
+  await controls.getByRole('button', { name: 'Close imaging controls' }).click();
+  await expect(controls).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/map-phone-imaging-390.png' });
+});
+
+test('a tap selects a marker or closes what is open, and never opens a dialog', async ({
+  page,
+}) => {
+  await openMap(page);
+  const box = (await map(page).boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.3);
+  await page.waitForTimeout(500);
+  await expect(
+    page.getByRole('dialog', { name: /Upload Graffiti|Document Street Art/ }),
+  ).toHaveCount(0);
+
+  // The wall's marker opens its panel in the sheet; a tap on the bare map closes it again.
+  await page.getByTestId('wall-marker').tap();
+  const panel = page.getByTestId('location-panel');
+  await expect(panel.getByRole('heading', { name: 'Leake Street Tunnel' })).toBeVisible();
+  await expect(sheet(page)).toHaveAttribute('data-snap', '1');
+  await page.screenshot({ path: 'test-results/screens/map-phone-wall-390.png' });
+  await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.2);
+  await expect(panel).toBeHidden();
+  await expect(sheet(page)).toHaveAttribute('data-snap', '0');
+  await expect(
+    page.getByRole('dialog', { name: /Upload Graffiti|Document Street Art/ }),
+  ).toHaveCount(0);
+});
+
+test('pin here: the crosshair picks the spot, a discovery is documented there', async ({
+  page,
+}) => {
+  await openMap(page);
+  await page.getByRole('button', { name: 'Pin here' }).click();
+  await expect(page.getByTestId('pin-crosshair')).toBeVisible();
+  await expect(pinBar(page).getByTestId('pin-spot')).toHaveText('51.5020°N 0.1157°W');
+  await page.screenshot({ path: 'test-results/screens/map-phone-pin-390.png' });
+  await pinBar(page).getByRole('button', { name: 'Discovery' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
+  await expect(dialog.getByText('Pinned at the spot you chose: 51.5020°N 0.1157°W')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Tunnel stencil');
+  await dialog.getByRole('button', { name: 'Add Discovery' }).click();
+  await expect(dialog).toBeHidden();
+  const [mine] = await (await page.request.get('/api/discoveries/user')).json();
+  const saved = await (await page.request.get(`/api/discoveries/${mine.id}`)).json();
+  expect(saved.latitude).toBeCloseTo(LEAKE.latitude, 4);
+  expect(saved.longitude).toBeCloseTo(LEAKE.longitude, 4);
+});
+
+test('a long-press is the shortcut: the crosshair jumps there, Cancel places nothing', async ({
+  page,
+}) => {
+  await openMap(page);
+  const box = (await map(page).boundingBox())!;
+  await longPress(page, box.x + box.width * 0.75, box.y + box.height * 0.25);
+  await expect(pinBar(page)).toBeVisible();
+  // North-east of the old centre: the spot under the finger is now the crosshair's.
+  await expect(pinBar(page).getByTestId('pin-spot')).not.toHaveText('51.5020°N 0.1157°W');
+  const [lat, lng] = (await pinBar(page).getByTestId('pin-spot').textContent())!
+    .match(/[\d.]+/g)!
+    .map(Number);
+  expect(lat).toBeGreaterThan(LEAKE.latitude);
+  expect(lng).toBeLessThan(Math.abs(LEAKE.longitude));
+  await pinBar(page).getByRole('button', { name: 'Cancel pinning' }).click();
+  await expect(pinBar(page)).toBeHidden();
+  await expect(page.getByTestId('pin-crosshair')).toBeHidden();
+  expect(await (await page.request.get('/api/markers')).json()).toEqual([]);
+});

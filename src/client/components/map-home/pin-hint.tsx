@@ -1,0 +1,49 @@
+import { MapPinPlus, X } from 'lucide-react';
+import { useState } from 'react';
+
+const KEY = 'streetscope:pin-hint-dismissed';
+
+function seen(): boolean {
+  try {
+    return localStorage.getItem(KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Shown the first time the map is, on this device: a tap never pins anything, so say how to.
+ * Dismissed for good by its close button.
+ */
+export function PinHint() {
+  const [open, setOpen] = useState(() => !seen());
+  if (!open) return null;
+  const dismiss = () => {
+    setOpen(false);
+    try {
+      localStorage.setItem(KEY, new Date().toISOString());
+    } catch {
+      // No storage (private mode): the hint shows again next visit, nothing breaks.
+    }
+  };
+  return (
+    <div
+      role="note"
+      aria-label="How to pin"
+      className="pointer-events-auto flex max-w-sm items-center gap-2 rounded-2xl border border-neon-pink/40 bg-brick/95 py-1.5 pr-1 pl-3 text-sm shadow-lg shadow-black/50 backdrop-blur"
+    >
+      <MapPinPlus className="size-4 shrink-0 text-neon-pink" aria-hidden />
+      <p className="min-w-0 flex-1 leading-snug">
+        To pin art, tap <strong>Pin here</strong> or long-press the map.
+      </p>
+      <button
+        type="button"
+        aria-label="Dismiss tip"
+        onClick={dismiss}
+        className="grid size-11 shrink-0 place-items-center rounded-xl text-smoke hover:text-chalk"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    </div>
+  );
+}

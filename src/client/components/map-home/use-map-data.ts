@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { distanceKm } from '../../../core/geo.ts';
+import type { LegalWall } from '../../../core/schemas/walls.ts';
+import {
+  discoveryPointsQuery,
+  discoveryQuery,
+  nearbyDiscoveriesQuery,
+} from '../../api/discoveries.ts';
+import { markersQuery } from '../../api/markers.ts';
+import { nearbyWallsQuery, wallsInViewQuery } from '../../api/walls.ts';
+import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import type { Bounds } from '../map/view-bounds.ts';
+import { discoveryToPlace, wallToPlace, type MapPlace } from './location-panel.tsx';
+
+/** How far the walls panel looks when no wall is within the usual 10 km (the API's maximum). */
+const FARTHER_WALLS_RADIUS_KM = 500;
+
+export type Selection =
+  { kind: 'wall'; wall: LegalWall } | { kind: 'discovery'; id: string } | null;
+
+/**
+ * What the map home shows: walls within 10 km of the map centre (or the nearest farther ones),
+ * walls, discoveries and markers in the box around the view, discoveries near the player, and
+ * the selected place.
+ */
+export function useMapData({
+  centre,
+  fetchBox,
+  player,
+  selection,
+}: {
+  centre: Coordinates;
+  fetchBox: Bounds | null;
+  player: Coordinates | null;
+  selection: Selection;
+}) {
+  const nearbyWalls = useQuery(nearbyWallsQuery(centre));
+  const noWallsNear = nearbyWalls.isSuccess && nearbyWalls.data.length === 0;
+  const fartherWalls = useQuery({
+    ...nearbyWallsQuery(centre, FARTHER_WALLS_RADIUS_KM),
+    enabled: noWallsNear,
+  });
+  const wallsInView = useQuery(wallsInViewQuery(fetchBox));
+  const points = useQuery(discoveryPointsQuery(fetchBox));
+  const markers = useQuery(markersQuery);
+  const nearbyDiscoveries = useQuery(nearbyDiscoveriesQuery(player));
+  const discovery = useQuery(discoveryQuery(selection?.kind === 'discovery' ? selection.id : null));
+
+  const place: MapPlace | null =
+    selection?.kind === 'wall'
+      ? wallToPlace({
+          ...selection.wall,
+          distanceKm: distanceKm(
+            centre.latitude,
+            centre.longitude,
+            selection.wall.latitude,
+            selection.wall.longitude,
+          ),
+        })
+      : selection?.kind === 'discovery' && discovery.data
+        ? discoveryToPlace(discovery.data)
+        : null;
+
+  return {
+    nearbyWalls,
+    fartherWalls: noWallsNear ? fartherWalls.data?.slice(0, 3) : undefined,
+    wallsInView: wallsInView.data ?? [],
+    points: points.data?.points,
+    markers: markers.data ?? [],
+    nearbyDiscoveries: nearbyDiscoveries.data?.length ?? null,
+    place,
+  };
+}
