@@ -9,7 +9,7 @@ const LINKS: { label: string; href: string; icon: LucideIcon }[] = [
 ];
 
 const itemClass =
-  'flex min-h-14 flex-col items-center justify-center gap-1 rounded-xl px-1 text-xs font-bold text-chalk transition-colors hover:bg-concrete';
+  'flex min-h-12 md:min-h-14 flex-col items-center justify-center gap-1 rounded-xl px-1 text-xs font-bold text-chalk transition-colors hover:bg-concrete';
 
 /**
  * SPEC §2 bottom action bar: Capture opens the document-street-art dialog; the rest navigate.
@@ -19,15 +19,15 @@ const itemClass =
 export function ActionBar({ onCapture, className }: { onCapture: () => void; className?: string }) {
   return (
     <nav aria-label="Map actions" className={cn('relative z-30', className)}>
-      <ul className="mx-auto grid max-w-xl grid-cols-4 gap-1 px-2 py-1.5">
+      <ul className="mx-auto grid max-w-xl grid-cols-4 gap-1 px-2 py-1 md:py-1.5">
         <li>
           <button
             type="button"
             onClick={onCapture}
-            className="group flex min-h-14 w-full flex-col items-center justify-end gap-1 rounded-xl text-xs font-bold text-white"
+            className="group flex min-h-12 w-full md:min-h-14 flex-col items-center justify-end gap-1 rounded-xl text-xs font-bold text-white"
           >
-            <span className="grid size-11 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet shadow-lg ring-4 shadow-neon-pink/30 ring-wall transition group-hover:brightness-110 group-active:scale-95 md:-mt-7 md:size-14">
-              <Camera className="size-6" aria-hidden />
+            <span className="grid size-8 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet shadow-lg ring-4 shadow-neon-pink/30 ring-wall transition group-hover:brightness-110 group-active:scale-95 md:-mt-7 md:size-14">
+              <Camera className="size-5 md:size-6" aria-hidden />
             </span>
             Capture
           </button>

@@ -49,7 +49,7 @@ export function PhoneOverlay({
       {pinBar ? (
         <div className="absolute inset-x-3 bottom-3">{pinBar}</div>
       ) : (
-        <div className="absolute right-3 bottom-[132px]">{fabs}</div>
+        <div className="absolute right-3 bottom-[120px]">{fabs}</div>
       )}
     </div>
   );

@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn.ts';
  * height, fractions are shares of the sheet): peek (its title row and the action bar), half,
  * full. The sheet is never closed.
  */
-const SNAP_POINTS = [0, 120, 0.5, 1];
+const SNAP_POINTS = [0, 108, 0.5, 1];
 export type SheetSnap = 1 | 2 | 3;
 export const PEEK: SheetSnap = 1;
 export const HALF: SheetSnap = 2;
@@ -62,6 +62,8 @@ export function MapSheet({
       onSnap={(index) => index > 0 && index !== snap && onSnap(clampSnap(index))}
       disableDismiss
       disableScrollLocking
+      // Under the header's menus and every dialog, over the map.
+      style={{ zIndex: 30 }}
       className="md:hidden"
     >
       <Sheet.Container
@@ -72,7 +74,7 @@ export function MapSheet({
         data-snap={snap - 1}
         className="rounded-t-3xl border-t border-line bg-brick/95 shadow-[0_-12px_40px_rgba(0,0,0,0.55)] backdrop-blur"
       >
-        <Sheet.Header unstyled className="flex min-h-12 items-center gap-2 px-3 pt-1.5">
+        <Sheet.Header unstyled className="flex min-h-12 items-center gap-2 px-3 pt-1">
           <span
             aria-hidden
             className="absolute top-1.5 left-1/2 h-1.5 w-10 -translate-x-1/2 rounded-full bg-line"

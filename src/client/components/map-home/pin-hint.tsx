@@ -30,11 +30,11 @@ export function PinHint() {
     <div
       role="note"
       aria-label="How to pin"
-      className="pointer-events-auto flex max-w-sm items-center gap-2 rounded-2xl border border-neon-pink/40 bg-brick/95 py-1.5 pr-1 pl-3 text-sm shadow-lg shadow-black/50 backdrop-blur"
+      className="pointer-events-auto flex max-w-sm items-center gap-2 rounded-2xl border border-neon-pink/40 bg-brick/95 pl-3 text-xs shadow-lg shadow-black/50 backdrop-blur md:text-sm"
     >
       <MapPinPlus className="size-4 shrink-0 text-neon-pink" aria-hidden />
       <p className="min-w-0 flex-1 leading-snug">
-        To pin art, tap <strong>Pin here</strong> or long-press the map.
+        Pin art with <strong>Pin here</strong>, or long-press the map.
       </p>
       <button
         type="button"

@@ -79,7 +79,7 @@ export function ImageryBadge({
     return (
       <p
         className={cn(
-          'flex min-h-8 w-fit items-center gap-1.5 rounded-full border border-neon-lime/40 bg-wall/90 px-3 py-1 text-xs font-semibold text-neon-lime backdrop-blur',
+          'flex min-h-7 w-fit items-center gap-1.5 rounded-full border border-neon-lime/40 bg-wall/90 px-2.5 py-0.5 text-[0.6875rem] font-semibold text-neon-lime backdrop-blur md:min-h-8 md:px-3 md:text-xs',
           className,
         )}
       >
