@@ -36,8 +36,9 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* Phones: at the top, swipe right to dismiss; larger screens: bottom right, clear of the header. */}
-      <Toast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 md:max-w-[420px]" />
+      {/* Phones: at the top, clear of the map's bottom sheet; desktop: bottom right, above the
+          map's action bar. */}
+      <Toast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:top-auto md:bottom-20 md:max-w-[420px]" />
     </Toast.Provider>
   );
 }
