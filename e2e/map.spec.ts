@@ -228,6 +228,11 @@ test('a click on the bare map opens nothing; Pin here opens the graffiti dialog 
   const dialog = page.getByRole('dialog', { name: 'Upload Graffiti' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('graffiti-spot')).toContainText(spot!.slice(0, 9));
+  // On a 1280x800 screen the whole form shows without scrolling, Ready to Upload included.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(dialog.getByRole('button', { name: 'Ready to Upload' })).toBeInViewport({
+    ratio: 1,
+  });
   await expect(dialog.getByRole('button', { name: 'Ready to Upload' })).toBeDisabled();
   await dialog.getByLabel('Title').fill('Stencil rat');
   await expect(dialog.getByRole('button', { name: 'Ready to Upload' })).toBeEnabled();

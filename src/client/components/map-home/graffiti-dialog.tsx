@@ -123,7 +123,8 @@ function GraffitiForm({
   }
 
   return (
-    <DialogContent className="max-w-md" hideClose={busy}>
+    // Two columns on desktop (details beside the photo), so Ready to Upload shows unscrolled.
+    <DialogContent className="max-w-md md:max-w-3xl" hideClose={busy}>
       <DialogHeader>
         <DialogTitle className="flex items-center gap-2 font-display text-lg font-normal">
           <SprayCan className="size-5 text-neon-pink" aria-hidden />
@@ -135,39 +136,41 @@ function GraffitiForm({
         <MapPin className="size-4 shrink-0 text-neon-cyan" aria-hidden />
         {formatCoordinates(spot)}
       </p>
-      <form onSubmit={readyToUpload} noValidate className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-title`}>Title</Label>
-          <Input
-            id={`${id}-title`}
-            value={form.title}
-            maxLength={120}
-            autoComplete="off"
-            disabled={busy}
-            onChange={(e) => set({ title: e.target.value })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-description`}>Description</Label>
-          <Textarea
-            id={`${id}-description`}
-            value={form.description}
-            maxLength={2000}
-            disabled={busy}
-            onChange={(e) => set({ description: e.target.value })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-artist`}>Artist name</Label>
-          <Input
-            id={`${id}-artist`}
-            value={form.artistName}
-            maxLength={120}
-            autoComplete="off"
-            placeholder="Unknown"
-            disabled={busy}
-            onChange={(e) => set({ artistName: e.target.value })}
-          />
+      <form onSubmit={readyToUpload} noValidate className="grid gap-4 md:grid-cols-2">
+        <div className="grid content-start gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-title`}>Title</Label>
+            <Input
+              id={`${id}-title`}
+              value={form.title}
+              maxLength={120}
+              autoComplete="off"
+              disabled={busy}
+              onChange={(e) => set({ title: e.target.value })}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-description`}>Description</Label>
+            <Textarea
+              id={`${id}-description`}
+              value={form.description}
+              maxLength={2000}
+              disabled={busy}
+              onChange={(e) => set({ description: e.target.value })}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-artist`}>Artist name</Label>
+            <Input
+              id={`${id}-artist`}
+              value={form.artistName}
+              maxLength={120}
+              autoComplete="off"
+              placeholder="Unknown"
+              disabled={busy}
+              onChange={(e) => set({ artistName: e.target.value })}
+            />
+          </div>
         </div>
         <PhotoField
           {...field.fieldProps}
@@ -175,37 +178,39 @@ function GraffitiForm({
           dropHint="Drop your graffiti photo here or %{browseFiles}"
           browseLabel="click to browse"
         />
-        {field.photo ? (
-          <>
-            <p
-              role="status"
-              className="flex items-center gap-2 rounded-xl border border-neon-lime/40 bg-neon-lime/10 p-3 text-sm text-chalk"
-            >
-              <CircleCheck className="size-4 shrink-0 text-neon-lime" aria-hidden />
-              Upload successful! Click "Complete Upload" to continue.
-            </p>
-            <Button type="button" size="lg" disabled={busy} onClick={completeUpload}>
-              {create.isPending && (
-                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+        <div className="grid gap-3 md:col-span-2 md:grid-cols-2">
+          {field.photo ? (
+            <>
+              <p
+                role="status"
+                className="flex items-center gap-2 rounded-xl border border-neon-lime/40 bg-neon-lime/10 p-3 text-sm text-chalk md:col-span-2"
+              >
+                <CircleCheck className="size-4 shrink-0 text-neon-lime" aria-hidden />
+                Upload successful! Click "Complete Upload" to continue.
+              </p>
+              <Button type="button" size="lg" disabled={busy} onClick={completeUpload}>
+                {create.isPending && (
+                  <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+                )}
+                Complete Upload
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" size="lg" disabled={titleMissing || busy}>
+              {uploading ? (
+                <>
+                  <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+                  {pendingLabel(field.phase, 'Uploading...')}
+                </>
+              ) : (
+                'Ready to Upload'
               )}
-              Complete Upload
             </Button>
-          </>
-        ) : (
-          <Button type="submit" size="lg" disabled={titleMissing || busy}>
-            {uploading ? (
-              <>
-                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-                {pendingLabel(field.phase, 'Uploading...')}
-              </>
-            ) : (
-              'Ready to Upload'
-            )}
+          )}
+          <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+            Cancel Upload
           </Button>
-        )}
-        <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
-          Cancel Upload
-        </Button>
+        </div>
       </form>
     </DialogContent>
   );
