@@ -23,6 +23,7 @@ export function ActionBar({ onCapture, className }: { onCapture: () => void; cla
         <li>
           <button
             type="button"
+            data-capture-button
             onClick={onCapture}
             className="group flex min-h-12 w-full md:min-h-14 flex-col items-center justify-end gap-1 rounded-xl text-xs font-bold text-white"
           >

@@ -74,7 +74,12 @@ export function CaptureDialog({
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+          // The layout may have switched meanwhile (a phone turned): then the Capture button
+          // it came from is another element.
+          const back = returnFocusTo.current?.isConnected
+            ? returnFocusTo.current
+            : document.querySelector<HTMLElement>('[data-capture-button]');
+          back?.focus();
         }}
       >
         <DialogHeader>
