@@ -228,7 +228,7 @@ function CaptureForm({
               checked={form.emojiPin === pin}
               onChange={() => set({ emojiPin: pin })}
             >
-              <PinIcon kind={pin} height={22} className="shrink-0" />
+              <PinIcon kind={pin} height={24} className="shrink-0" />
               {EMOJI_PINS[pin].label}
             </ChoiceChip>
           ))}

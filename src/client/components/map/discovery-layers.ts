@@ -38,7 +38,7 @@ const COUNT_IMAGE_PREFIX = 'cluster-count-';
 const PIN_IMAGE_PREFIX = 'pin-';
 
 /** A discovery's pin, in px: big enough to tap, small enough to leave the art in view. */
-const PIN_HEIGHT = 34;
+const PIN_HEIGHT = 38;
 
 const imageRatio = () => Math.min(2, window.devicePixelRatio || 1);
 
