@@ -63,7 +63,7 @@ function drawCount(map: MapLibreMap, id: string) {
   map.addImage(id, ctx.getImageData(0, 0, canvas.width, canvas.height), { pixelRatio: ratio });
 }
 
-/** A pin's image, named for the stored pin: a name from before today's pin types draws the default. */
+/** A pin's image, named for the stored pin; a name the client does not know draws the default. */
 async function drawPin(map: MapLibreMap, id: string) {
   const ratio = imageRatio();
   const image = await pinImage(pinKindOf(id.slice(PIN_IMAGE_PREFIX.length)), PIN_HEIGHT, ratio);

@@ -28,7 +28,7 @@ export const PIN_STYLES: Record<PinKind, PinStyle> = {
 export const PIN_KINDS = Object.keys(PIN_STYLES) as PinKind[];
 
 /**
- * The icon for a stored pin name. Names from before today's pin types fall back to `fallback`:
+ * The icon for a stored pin name. A name the client does not know (older data) gets `fallback`:
  * Location, the SPEC's default pin type, unless the caller has a better one (a mission's target).
  */
 export function pinKindOf(name: string, fallback: PinKind = 'location'): PinKind {
