@@ -217,3 +217,6 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
  */
 export const toasts = (page: Page): Locator =>
   page.getByRole('region', { name: /Notifications/, includeHidden: true });
+
+/** An emoji glyph in text: where the UI draws an icon instead, none may be left. */
+export const EMOJI = /\p{Extended_Pictographic}/u;

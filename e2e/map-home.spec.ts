@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { EMOJI_PINS } from '../src/core/constants.ts';
 import {
+  EMOJI,
   expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -182,6 +184,15 @@ test.describe('without a location', () => {
     for (const pin of ['Tag', 'Marker', 'Flag', 'Hot Spot']) {
       await expect(dialog.getByRole('radio', { name: pin })).not.toBeChecked();
     }
+    // Each pin type is drawn beside its name; an emoji would be a box without an emoji font.
+    const pinTypes = dialog.getByRole('group', { name: 'Pin type' });
+    for (const [id, { label }] of Object.entries(EMOJI_PINS)) {
+      const choice = pinTypes
+        .locator('label')
+        .filter({ has: page.getByRole('radio', { name: label, exact: true }) });
+      await expect(choice.locator(`svg[data-pin="${id}"]`)).toBeVisible();
+    }
+    await expect(pinTypes).not.toContainText(EMOJI);
     await expect(dialog.getByRole('radio', { name: /Photographer/ })).toBeChecked();
     await expect(dialog.getByRole('switch', { name: /Fresh artwork/ })).toHaveCount(0);
     await dialog.getByRole('radio', { name: /Artist/ }).check({ force: true });

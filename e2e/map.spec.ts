@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
+import { EMOJI_PINS, type EmojiPin } from '../src/core/constants.ts';
+import { PIN_STYLES } from '../src/client/components/pins/pin-kinds.ts';
+import {
+  EMOJI,
+  expect,
+  expectNoSeriousAxeViolations,
+  screenshots,
+  test,
+  toasts,
+} from './fixtures.ts';
 import { freshSeed, phonePhoto } from './photo-files.ts';
 
 /** The seeded Leake Street Tunnel (src/data/legal-walls.json) and a quiet spot beside it. */
@@ -24,26 +33,66 @@ async function cameraOf(page: Page) {
   };
 }
 
-/** Distinct colours in a screenshot of the map canvas: a blank canvas has one. */
-async function canvasColours(page: Page): Promise<number> {
-  const shot = await page.locator('canvas.maplibregl-canvas').screenshot();
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    const colours = new Set<number>();
-    for (let i = 0; i < data.length; i += 4 * 97) {
-      colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
-    }
-    return colours.size;
-  }, shot.toString('base64'));
+interface Spot {
+  /** Pixels of that colour, give or take a little. */
+  count: number;
+  /** Their centre, in px from the map's top left. */
+  x: number;
+  y: number;
 }
+
+/**
+ * A screenshot of the map canvas read back: how many distinct colours it has (a blank canvas
+ * has one) and where each colour of `find` shows near the centre (the page's panels cover
+ * the map's edges, and their colours are not the map's).
+ */
+async function canvasPixels(
+  page: Page,
+  find: string[] = [],
+): Promise<{ colours: number; spots: Spot[] }> {
+  const shot = await page.locator('canvas.maplibregl-canvas').screenshot();
+  return page.evaluate(
+    async ({ b64, find }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const data = ctx.getImageData(0, 0, c.width, c.height).data;
+      const colours = new Set<number>();
+      for (let i = 0; i < data.length; i += 4 * 97) {
+        colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+      }
+      const targets = find.map((hex) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)));
+      const spots = targets.map(() => ({ count: 0, x: 0, y: 0 }));
+      const [cx, cy] = [c.width / 2, c.height / 2];
+      for (let y = Math.max(0, cy - 120); y < Math.min(c.height, cy + 40); y++) {
+        for (let x = Math.max(0, cx - 240); x < Math.min(c.width, cx + 240); x++) {
+          const i = (Math.floor(y) * c.width + Math.floor(x)) * 4;
+          targets.forEach((rgb, t) => {
+            if (rgb.every((v, k) => Math.abs(v - data[i + k]!) <= 24)) {
+              const spot = spots[t]!;
+              spot.count++;
+              spot.x += x;
+              spot.y += y;
+            }
+          });
+        }
+      }
+      for (const spot of spots) {
+        spot.x /= spot.count || 1;
+        spot.y /= spot.count || 1;
+      }
+      return { colours: colours.size, spots };
+    },
+    { b64: shot.toString('base64'), find },
+  );
+}
+
+const canvasColours = async (page: Page) => (await canvasPixels(page)).colours;
 
 test.beforeEach(async ({ player }) => {
   expect(player.id).toBeTruthy();
@@ -260,7 +309,8 @@ test('discoveries cluster, split on click, and open their panel', async ({ page 
   await openMap(page, `?lat=${base.latitude + 0.01}&lng=${base.longitude}&zoom=18`);
   await expect(map(page)).toHaveAttribute('data-discoveries', /^\d+$/);
   const box = (await map(page).boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  // A pin stands on its spot: its head is above the map's centre.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2 - 20);
   const panel = page.getByTestId('location-panel');
   await expect(panel.getByRole('heading', { name: 'Lone koala' })).toBeVisible();
   await expect(panel.getByText('Spotted on a laneway')).toBeVisible();
@@ -291,6 +341,65 @@ test('zoomed in close, discoveries show their photo thumbnails', async ({ page }
   await expect
     .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
+});
+
+test('discoveries and markers show as drawn pins of their type', async ({ page }) => {
+  // Several canvas read-backs and a resize, each drawn in software WebGL on a busy runner.
+  test.slow();
+  const base = { latitude: -40 + Math.random() * 10, longitude: 120 + Math.random() * 20 };
+  const pins = Object.keys(EMOJI_PINS) as EmojiPin[];
+  for (const [i, pin] of pins.entries()) {
+    const res = await page.request.post('/api/discoveries', {
+      data: {
+        name: `${EMOJI_PINS[pin].label} piece`,
+        emojiPin: pin,
+        latitude: base.latitude,
+        longitude: base.longitude + (i - 2) * 0.0003,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const dropped = await page.request.post('/api/markers', {
+    data: { latitude: base.latitude - 0.0003, longitude: base.longitude, emojiPin: 'flag' },
+  });
+  expect(dropped.status()).toBe(201);
+
+  await openMap(page, `?lat=${base.latitude}&lng=${base.longitude}&zoom=18`);
+  await expect(map(page)).toHaveAttribute('data-discoveries', /^\d+$/);
+  const marker = page.getByTestId('custom-marker');
+  await expect(marker.locator('svg[data-pin="flag"]')).toBeVisible();
+  await expect(marker).not.toContainText(EMOJI);
+
+  // Each discovery is drawn in its type's colour on the canvas, standing on its own spot.
+  const colours = pins.map((pin) => PIN_STYLES[pin].colour);
+  let spots: Spot[] = [];
+  await expect
+    .poll(async () => {
+      spots = (await canvasPixels(page, colours)).spots;
+      return spots.map((s) => s.count >= 40);
+    })
+    .toEqual(pins.map(() => true));
+  const xs = spots.map((s) => s.x);
+  expect(xs).toEqual([...xs].sort((a, b) => a - b));
+  await screenshots(page, 'map-pins');
+
+  // The screenshots leave the page 1280 wide: find the Hot Spot pin there and open it.
+  let hotSpot: Spot = { count: 0, x: 0, y: 0 };
+  await expect
+    .poll(async () => {
+      hotSpot = (await canvasPixels(page, [PIN_STYLES.hot_spot.colour])).spots[0]!;
+      return hotSpot.count;
+    })
+    .toBeGreaterThanOrEqual(40);
+  const box = (await map(page).boundingBox())!;
+  await page.mouse.click(box.x + hotSpot.x, box.y + hotSpot.y);
+  const panel = page.getByTestId('location-panel');
+  await expect(panel.getByRole('heading', { name: 'Hot Spot piece' })).toBeVisible();
+  const badge = panel.getByTestId('pin-badge');
+  await expect(badge).toHaveText('Pin type: Hot Spot');
+  await expect(badge.locator('svg[data-pin="hot_spot"]')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'map-pin-panel');
 });
 
 test('with imagery unreachable, walls show on the offline basemap', async ({

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Mission } from '../src/core/schemas/catalog.ts';
 import type { LegalWall } from '../src/core/schemas/walls.ts';
+import { EMOJI_PINS, type EmojiPin } from '../src/core/constants.ts';
 import {
+  EMOJI,
   EMPTY_URL,
   expect,
   expectNoSeriousAxeViolations,
@@ -53,7 +55,13 @@ test('missions tab: count, cards, badges, completions and Start Mission links', 
     await expect(card).toHaveCount(1);
     await expect(card.getByText(m.description)).toBeVisible();
     await expect(card.getByText(`+${m.rewardTokens} tokens`)).toBeVisible();
-    await expect(card.getByRole('img', { name: /^Target pin: / })).toBeVisible();
+    // The target pin is drawn (an emoji would be a box on a device without an emoji font).
+    const pin = EMOJI_PINS[m.targetEmojiPin as EmojiPin];
+    const target = card.getByRole('img', { name: `Target pin: ${pin?.label ?? 'Target'}` });
+    await expect(target).toBeVisible();
+    await expect(target).toHaveAttribute('data-pin', pin ? m.targetEmojiPin : 'target');
+    expect(await target.evaluate((el) => el.tagName)).toBe('svg');
+    await expect(card).not.toContainText(EMOJI);
     const badge = card.locator('[data-difficulty]');
     await expect(badge).toHaveAttribute('data-difficulty', m.difficulty);
     await expect(badge).toHaveClass(colour[m.difficulty]);

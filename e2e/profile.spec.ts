@@ -48,7 +48,12 @@ test('recent discoveries list the five newest with +15 XP; achievements light up
 
   for (let i = 1; i <= 6; i++) {
     const res = await page.request.post('/api/discoveries', {
-      data: { name: `Wall piece ${i}`, latitude: -28, longitude: 153 + i / 1000 },
+      data: {
+        name: `Wall piece ${i}`,
+        latitude: -28,
+        longitude: 153 + i / 1000,
+        emojiPin: i === 6 ? 'flag' : 'location',
+      },
     });
     expect(res.status()).toBe(201);
   }
@@ -57,6 +62,9 @@ test('recent discoveries list the five newest with +15 XP; achievements light up
   await expect(list).toHaveCount(5);
   await expect(list.first()).toContainText('Wall piece 6');
   await expect(list.last()).toContainText('Wall piece 2');
+  // Without a photo a row shows its pin, drawn.
+  await expect(list.first().getByRole('img', { name: 'Pin: Flag' })).toBeVisible();
+  await expect(list.last().getByRole('img', { name: 'Pin: Location' })).toBeVisible();
   await expect(page.getByText('Wall piece 1', { exact: true })).toHaveCount(0);
   for (const row of await list.all()) await expect(row).toContainText('+15 XP');
   await expect(stat(page, 'Discoveries')).toHaveText('6');

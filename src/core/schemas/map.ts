@@ -52,11 +52,13 @@ export type BoundsQuery = z.infer<typeof BoundsQuerySchema>;
 export const MAP_POINTS_LIMIT = 100_000;
 
 /**
- * Discoveries in view, compact for the map: [id, latitude, longitude, imageUrl] per point,
- * newest first; `truncated` when more than MAP_POINTS_LIMIT matched.
+ * Discoveries in view, compact for the map: [id, latitude, longitude, imageUrl, emojiPin] per
+ * point, newest first; `truncated` when more than MAP_POINTS_LIMIT matched.
  */
 export const MapPointsSchema = z.object({
-  points: z.array(z.tuple([z.string(), LatitudeSchema, z.number(), z.string().nullable()])),
+  points: z.array(
+    z.tuple([z.string(), LatitudeSchema, z.number(), z.string().nullable(), z.string()]),
+  ),
   truncated: z.boolean(),
 });
 export type MapPoints = z.infer<typeof MapPointsSchema>;

@@ -106,7 +106,7 @@ describe('GET /api/discoveries/in-view and /api/discoveries/:id', () => {
     const second = await finder.request({
       method: 'POST',
       url: '/api/discoveries',
-      payload: { name: 'Later tag', latitude: -28.01, longitude: 153.42 },
+      payload: { name: 'Later tag', emojiPin: 'tag', latitude: -28.01, longitude: 153.42 },
     });
     expect(second.statusCode).toBe(201);
     await finder.request({
@@ -130,8 +130,8 @@ describe('GET /api/discoveries/in-view and /api/discoveries/:id', () => {
     const body = res.json();
     expect(body.truncated).toBe(false);
     expect(body.points).toHaveLength(2);
-    expect(body.points[0]).toEqual([expect.any(String), -28.01, 153.42, null]);
-    expect(body.points[1]).toEqual([firstId, -28.0, 153.41, photoUrl]);
+    expect(body.points[0]).toEqual([expect.any(String), -28.01, 153.42, null, 'tag']);
+    expect(body.points[1]).toEqual([firstId, -28.0, 153.41, photoUrl, 'location']);
   });
 
   it('refuses a bad box with 400', async () => {

@@ -10,24 +10,32 @@ import { withinBounds, type Bounds } from './nearby.ts';
 
 /**
  * Discoveries for the map. The in-view answer can hold 100,000 points, so it is written as
- * JSON text straight from the rows (no per-row objects or schema pass): [id, lat, lng, image].
+ * JSON text straight from the rows (no per-row objects or schema pass):
+ * [id, lat, lng, image, pin].
  */
 export async function discoveryPointsJson(db: Db, bounds: Bounds): Promise<string> {
   const result = await db.execute(sql`
     select ${discoveries.id} as id, ${discoveries.latitude} as lat,
-           ${discoveries.longitude} as lng, ${discoveries.imageUrl} as image
+           ${discoveries.longitude} as lng, ${discoveries.imageUrl} as image,
+           ${discoveries.emojiPin} as pin
     from ${discoveries}
     where ${withinBounds(discoveries.latitude, discoveries.longitude, bounds)}
     order by ${discoveries.createdAt} desc, ${discoveries.id} desc
     limit ${MAP_POINTS_LIMIT + 1}`);
-  const rows = rowsOf<{ id: string; lat: number; lng: number; image: string | null }>(result);
+  const rows = rowsOf<{
+    id: string;
+    lat: number;
+    lng: number;
+    image: string | null;
+    pin: string;
+  }>(result);
   const truncated = rows.length > MAP_POINTS_LIMIT;
   const parts: string[] = [];
   const count = Math.min(rows.length, MAP_POINTS_LIMIT);
   for (let i = 0; i < count; i++) {
     const r = rows[i]!;
     parts.push(
-      `[${JSON.stringify(r.id)},${Number(r.lat)},${Number(r.lng)},${r.image === null ? 'null' : JSON.stringify(r.image)}]`,
+      `[${JSON.stringify(r.id)},${Number(r.lat)},${Number(r.lng)},${r.image === null ? 'null' : JSON.stringify(r.image)},${JSON.stringify(r.pin)}]`,
     );
   }
   return `{"points":[${parts.join(',')}],"truncated":${truncated}}`;

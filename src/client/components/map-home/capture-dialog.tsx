@@ -6,6 +6,7 @@ import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
 import { useCreateDiscovery } from '../../api/discoveries.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
+import { PinIcon } from '../pins/pin-icon.tsx';
 import { Button } from '../ui/button.tsx';
 import {
   Dialog,
@@ -239,7 +240,7 @@ function CaptureForm({
               checked={form.emojiPin === pin}
               onChange={() => set({ emojiPin: pin })}
             >
-              <span aria-hidden>{EMOJI_PINS[pin].emoji}</span>
+              <PinIcon kind={pin} height={24} className="shrink-0" />
               {EMOJI_PINS[pin].label}
             </ChoiceChip>
           ))}

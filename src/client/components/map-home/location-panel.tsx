@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import type { MapDiscovery } from '../../../core/schemas/discoveries.ts';
 import type { NearbyLegalWall } from '../../../core/schemas/walls.ts';
 import { cn } from '../../lib/cn.ts';
+import { PinIcon } from '../pins/pin-icon.tsx';
+import { PIN_STYLES, pinKindOf } from '../pins/pin-kinds.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { formatDistance } from './format.ts';
@@ -16,6 +18,8 @@ export interface MapPlace {
   type: 'legal_wall' | 'street_art';
   latitude: number;
   longitude: number;
+  /** The pin type a discovery was saved with. */
+  pin?: string;
   /** Legal-wall details (SPEC §2 info window). */
   wall?: NearbyLegalWall;
 }
@@ -43,7 +47,19 @@ export function discoveryToPlace(d: MapDiscovery): MapPlace {
     type: 'street_art',
     latitude: d.latitude,
     longitude: d.longitude,
+    pin: d.emojiPin,
   };
+}
+
+function PinBadge({ pin }: { pin: string }) {
+  const kind = pinKindOf(pin);
+  return (
+    <Badge variant="outline" className="text-chalk" data-testid="pin-badge">
+      <PinIcon kind={kind} height={16} />
+      <span className="sr-only">Pin type: </span>
+      {PIN_STYLES[kind].label}
+    </Badge>
+  );
 }
 
 const osmLink = ({ latitude, longitude }: MapPlace) =>
@@ -91,6 +107,7 @@ export function LocationPanel({
           </h2>
           <div className="mt-2 flex flex-wrap gap-1.5">
             <Badge>Street Art</Badge>
+            {place.pin && <PinBadge pin={place.pin} />}
             {place.type === 'legal_wall' && <Badge variant="lime">Legal Wall</Badge>}
             {wall && (
               <Badge variant={wall.permitRequired ? 'amber' : 'green'}>

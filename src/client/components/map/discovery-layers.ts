@@ -1,6 +1,8 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
 import type { MapPoints } from '../../../core/schemas/map.ts';
+import { pinImage } from '../pins/pin-image.tsx';
+import { pinKindOf } from '../pins/pin-kinds.ts';
 
 export const DISCOVERY_SOURCE = 'discoveries';
 export const DISCOVERY_LAYERS = {
@@ -15,23 +17,30 @@ export const UNCLUSTERED_FROM_ZOOM = 17;
 export interface DiscoveryProps {
   id: string;
   image: string | null;
+  pin: string;
 }
 
 /** The API's compact tuples as GeoJSON for the clustered source. */
 export function toFeatures(points: MapPoints['points']): FeatureCollection<Point, DiscoveryProps> {
   const features = new Array(points.length);
   for (let i = 0; i < points.length; i++) {
-    const [id, lat, lng, image] = points[i]!;
+    const [id, lat, lng, image, pin] = points[i]!;
     features[i] = {
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [lng, lat] },
-      properties: { id, image },
+      properties: { id, image, pin },
     };
   }
   return { type: 'FeatureCollection', features };
 }
 
 const COUNT_IMAGE_PREFIX = 'cluster-count-';
+const PIN_IMAGE_PREFIX = 'pin-';
+
+/** A discovery's pin, in px: big enough to tap, small enough to leave the art in view. */
+const PIN_HEIGHT = 38;
+
+const imageRatio = () => Math.min(2, window.devicePixelRatio || 1);
 
 /**
  * Cluster counts are drawn as images on demand instead of text, so the map needs no glyph
@@ -39,7 +48,7 @@ const COUNT_IMAGE_PREFIX = 'cluster-count-';
  */
 function drawCount(map: MapLibreMap, id: string) {
   const label = id.slice(COUNT_IMAGE_PREFIX.length);
-  const ratio = Math.min(2, window.devicePixelRatio || 1);
+  const ratio = imageRatio();
   const canvas = document.createElement('canvas');
   canvas.width = Math.ceil((label.length * 9 + 8) * ratio);
   canvas.height = Math.ceil(18 * ratio);
@@ -52,6 +61,13 @@ function drawCount(map: MapLibreMap, id: string) {
   ctx.fillStyle = '#0b0b12';
   ctx.fillText(label, canvas.width / ratio / 2, 9.5);
   map.addImage(id, ctx.getImageData(0, 0, canvas.width, canvas.height), { pixelRatio: ratio });
+}
+
+/** A pin's image, named for the stored pin; a name the client does not know draws the default. */
+async function drawPin(map: MapLibreMap, id: string) {
+  const ratio = imageRatio();
+  const image = await pinImage(pinKindOf(id.slice(PIN_IMAGE_PREFIX.length)), PIN_HEIGHT, ratio);
+  if (!map.hasImage(id)) map.addImage(id, image, { pixelRatio: ratio });
 }
 
 /** Adds the clustered discoveries source and its layers above every imagery layer. */
@@ -87,18 +103,21 @@ export function addDiscoveryLayers(map: MapLibreMap) {
   });
   map.addLayer({
     id: DISCOVERY_LAYERS.points,
-    type: 'circle',
+    type: 'symbol',
     source: DISCOVERY_SOURCE,
     filter: ['!', ['has', 'point_count']],
-    paint: {
-      'circle-color': '#a3ff5c',
-      'circle-radius': 8,
-      'circle-stroke-width': 2.5,
-      'circle-stroke-color': '#0b0b12',
+    layout: {
+      'icon-image': ['concat', PIN_IMAGE_PREFIX, ['get', 'pin']],
+      'icon-anchor': 'bottom',
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
     },
   });
-  map.on('styleimagemissing', (e) => {
-    if (e.id.startsWith(COUNT_IMAGE_PREFIX) && !map.hasImage(e.id)) drawCount(map, e.id);
+  // Images are drawn when a layer first asks for them; MapLibre waits for the pins' SVG to load.
+  map.setMissingStyleImageResolver(async (id) => {
+    if (map.hasImage(id)) return;
+    if (id.startsWith(COUNT_IMAGE_PREFIX)) drawCount(map, id);
+    else if (id.startsWith(PIN_IMAGE_PREFIX)) await drawPin(map, id);
   });
 }
 

@@ -1,10 +1,11 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { SprayCan } from 'lucide-react';
-import { EMOJI_PINS } from '../../../core/constants.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { cn } from '../../lib/cn.ts';
+import { PinIcon } from '../pins/pin-icon.tsx';
+import { PIN_STYLES, pinKindOf } from '../pins/pin-kinds.ts';
 import { MapMarker } from './map-marker.tsx';
 
 /**
@@ -58,21 +59,22 @@ export function PlayerDot({ map, position }: { map: MapLibreMap; position: Coord
   );
 }
 
-/** The player's own dropped markers. */
+/** The player's own dropped markers, their tips on the spot. */
 export function CustomMarkers({ map, markers }: { map: MapLibreMap; markers: Marker[] }) {
-  return markers.map((marker) => (
-    <MapMarker key={marker.id} map={map} longitude={marker.longitude} latitude={marker.latitude}>
-      <span
-        data-testid="custom-marker"
-        title={marker.label || EMOJI_PINS[marker.emojiPin].label}
-        className="grid size-9 -translate-y-1/2 place-items-center rounded-full rounded-br-none border-2 border-white bg-neon-violet text-lg shadow-lg rotate-45"
-      >
-        <span className="-rotate-45" aria-hidden>
-          {EMOJI_PINS[marker.emojiPin].emoji}
+  return markers.map((marker) => {
+    const kind = pinKindOf(marker.emojiPin);
+    return (
+      <MapMarker key={marker.id} map={map} longitude={marker.longitude} latitude={marker.latitude}>
+        <span
+          data-testid="custom-marker"
+          title={marker.label || PIN_STYLES[kind].label}
+          className="block -translate-y-1/2 drop-shadow-lg"
+        >
+          <PinIcon kind={kind} className="block" />
         </span>
-      </span>
-    </MapMarker>
-  ));
+      </MapMarker>
+    );
+  });
 }
 
 export interface Thumbnail {

@@ -1,30 +1,28 @@
-import { CheckCircle2, Clock, Coins, Navigation, Tag, Users } from 'lucide-react';
+import { CheckCircle2, Clock, Coins, Navigation, Tag, Target, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Mission } from '../../../core/schemas/catalog.ts';
-import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
 import { formatDate } from '../../lib/format.ts';
+import { PinIcon } from '../pins/pin-icon.tsx';
+import { PIN_STYLES, pinKindOf } from '../pins/pin-kinds.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { difficultyVariant, formatMissionType, missionHref } from './search.ts';
 
-/** The mission's pin emoji; an unknown pin name falls back to the plain target. */
-function pinFor(name: string): { label: string; emoji: string } {
-  return Object.hasOwn(EMOJI_PINS, name)
-    ? EMOJI_PINS[name as EmojiPin]
-    : { label: 'Target', emoji: '🎯' };
-}
-
-/** A target-ring badge holding the mission's emoji pin (SPEC §2 "a target emoji pin"). */
+/**
+ * A target-ring badge holding the mission's pin (SPEC §2 "a target emoji pin"), drawn; a pin
+ * name the client does not know shows the plain target.
+ */
 function TargetPin({ pin }: { pin: string }) {
-  const { label, emoji } = pinFor(pin);
+  const kind = pinKindOf(pin, 'target');
   return (
     <div className="relative grid size-14 shrink-0 place-items-center rounded-full border-4 border-neon-pink bg-wall shadow-[0_0_0_4px_var(--color-brick),0_0_0_7px_var(--color-neon-pink)]">
-      <span role="img" aria-label={`Target pin: ${label}`} className="text-2xl leading-none">
-        {emoji}
-      </span>
-      <span aria-hidden className="absolute -right-2 -bottom-2 text-base leading-none">
-        🎯
+      <PinIcon kind={kind} height={32} label={`Target pin: ${PIN_STYLES[kind].label}`} />
+      <span
+        aria-hidden
+        className="absolute -right-2 -bottom-2 grid size-6 place-items-center rounded-full border-2 border-brick bg-neon-pink text-wall"
+      >
+        <Target className="size-4" strokeWidth={2.5} />
       </span>
     </div>
   );

@@ -1,34 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Compass,
-  Flag,
-  Flame,
-  Highlighter,
-  MapPin,
-  MapPinned,
-  Tag,
-  type LucideIcon,
-} from 'lucide-react';
+import { Compass, MapPinned } from 'lucide-react';
 import { Link } from 'wouter';
-import type { EmojiPin } from '../../../core/schemas/common.ts';
 import type { UserDiscovery } from '../../../core/schemas/discoveries.ts';
 import { myDiscoveriesQuery } from '../../api/profile.ts';
 import { formatDate } from '../../lib/format.ts';
+import { PinIcon } from '../pins/pin-icon.tsx';
+import { PIN_STYLES, pinKindOf } from '../pins/pin-kinds.ts';
 import { buttonVariants } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { EmptyState, LoadError, Section } from './section.tsx';
-
-/**
- * A discovery without a photo shows its pin as a tile. Icons, not the pins' emojis: they draw
- * the same on every device (emoji fonts vary, and some outdoor phones have none).
- */
-const PIN_ICONS: Record<EmojiPin, LucideIcon> = {
-  tag: Tag,
-  location: MapPin,
-  marker: Highlighter,
-  flag: Flag,
-  hot_spot: Flame,
-};
 
 /** SPEC §9: five rows, each with a fixed '+15 XP'. */
 export const RECENT_DISCOVERIES = 5;
@@ -71,14 +51,12 @@ export function RecentDiscoveries() {
   );
 }
 
-function PinTile({ pin }: { pin: EmojiPin }) {
-  const Icon = PIN_ICONS[pin] ?? MapPin;
+/** A discovery without a photo shows its pin as a tile. */
+function PinTile({ pin }: { pin: string }) {
+  const kind = pinKindOf(pin);
   return (
-    <span
-      aria-hidden
-      className="grid size-14 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-neon-violet/50 to-neon-pink/40 text-white"
-    >
-      <Icon className="size-6 drop-shadow" />
+    <span className="grid size-14 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-neon-violet/50 to-neon-pink/40">
+      <PinIcon kind={kind} height={36} label={`Pin: ${PIN_STYLES[kind].label}`} />
     </span>
   );
 }
