@@ -238,6 +238,7 @@ test('a right-click pins there: the crosshair moves to the spot and a marker sta
   expect(saved[0].longitude).toBeGreaterThan(LEAKE.longitude + 0.01);
 
   await page.reload();
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await expect(page.getByTestId('custom-marker')).toHaveCount(1);
 
   expectFailure('/api/markers', 500);

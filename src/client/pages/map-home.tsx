@@ -57,6 +57,7 @@ export default function MapHome() {
   const [captureOpen, setCaptureOpen] = useState(false);
   const [imagingOpen, setImagingOpen] = useState(false);
   const [controlsOpen, setControlsOpen] = useState(false);
+  const [controlsTab, setControlsTab] = useState('imagery');
   const [snap, setSnap] = useState<SheetSnap>(PEEK);
   const [selection, setSelection] = useState<Selection>(null);
   const [mapState, setMapState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -192,6 +193,8 @@ export default function MapHome() {
       camera={camera}
       setCamera={setCamera}
       onMapType={switchMapType}
+      tab={controlsTab}
+      onTab={setControlsTab}
       onClose={() => setControlsOpen(false)}
       className="min-h-0"
     />

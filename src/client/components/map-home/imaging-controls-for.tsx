@@ -12,6 +12,8 @@ export function ImagingControlsFor({
   camera,
   setCamera,
   onMapType,
+  tab,
+  onTab,
   onClose,
   className,
 }: {
@@ -21,6 +23,8 @@ export function ImagingControlsFor({
   camera: Camera;
   setCamera: Dispatch<SetStateAction<Camera>>;
   onMapType: (type: MapType) => void;
+  tab: string;
+  onTab: (tab: string) => void;
   onClose: () => void;
   className?: string;
 }) {
@@ -30,6 +34,8 @@ export function ImagingControlsFor({
       camera={camera}
       buildings={layers.buildings}
       enhanced={layers.enhanced}
+      tab={tab}
+      onTab={onTab}
       onClose={onClose}
       className={className}
       actions={{

@@ -1,5 +1,5 @@
 import { Maximize, Minus, Plus, RotateCcw, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { Camera } from '../map/map-view.tsx';
 import {
@@ -81,6 +81,8 @@ export function ImagingControls({
   buildings,
   enhanced,
   actions,
+  tab,
+  onTab,
   onClose,
   className,
 }: {
@@ -89,11 +91,13 @@ export function ImagingControls({
   buildings: boolean;
   enhanced: boolean;
   actions: ImagingActions;
+  /** The open tab, kept by the page: the panel moves between layouts when the screen turns. */
+  tab: string;
+  onTab: (tab: string) => void;
   onClose: () => void;
   className?: string;
 }) {
   const id = useId();
-  const [tab, setTab] = useState('imagery');
   const tilt = Math.round(camera.pitch / CAMERA.tilt.step) * CAMERA.tilt.step;
   const rotation = bearingToRotation(camera.bearing);
   const atMax = camera.zoom >= CAMERA.maxZoom - 0.01;
@@ -122,7 +126,7 @@ export function ImagingControls({
           <X aria-hidden />
         </Button>
       </div>
-      <Tabs value={tab} onValueChange={setTab} className="grid gap-3">
+      <Tabs value={tab} onValueChange={onTab} className="grid gap-3">
         <TabsList>
           <TabsTrigger value="imagery">Imagery</TabsTrigger>
           <TabsTrigger value="3d">3D Controls</TabsTrigger>
