@@ -46,10 +46,15 @@ test('a new player creates their artist and enters StreetScope after 1.5 seconds
   await expect(creating).toBeVisible();
   await page.clock.fastForward(100);
   await expect(page.getByRole('heading', { name: 'Create Your Artist' })).toHaveCount(0);
+
+  // A new account sees onboarding once, right after; skipping it opens the game.
+  await page.clock.resume();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole('link', { name: 'Skip Setup' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   // The map home appears, and stays after a reload.
-  await page.clock.resume();
+
   await expect(page.getByText('Level 1 • 0 Discoveries')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Level 1 • 0 Discoveries')).toBeVisible();

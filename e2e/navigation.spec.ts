@@ -1,22 +1,60 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, screenshots, signUp, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  PASSWORD,
+  screenshots,
+  signUp,
+  test,
+} from './fixtures.ts';
 
 async function expectNotFound(page: Page) {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 }
 
-/** SPEC §2 side navigation drawer, in order. */
+/**
+ * SPEC §2 side navigation drawer, in order; My Discoveries and NFT Collection open their own
+ * screens (docs/decisions/018-deep-links-and-collection.md).
+ */
 const NAV = [
   ['Home', '/'],
   ['Profile', '/profile'],
-  ['My Discoveries', '/profile'],
+  ['My Discoveries', '/discoveries'],
   ['Community', '/community'],
   ['Events & Missions', '/missions'],
   ['Color Chart', '/color-chart'],
   ['Featured Artists', '/artists'],
-  ['NFT Collection', '/profile'],
+  ['NFT Collection', '/collection'],
 ] as const;
+
+/** Every screen behind sign-in, besides the map home. */
+const SIGNED_IN_PATHS = [
+  '/profile',
+  '/discoveries',
+  '/collection',
+  '/community',
+  '/subscribe',
+  '/color-chart',
+  '/artists',
+  '/missions',
+];
+
+/**
+ * An account that already exists (made through the API, its character created), signed out:
+ * the browser holds no session.
+ */
+async function existingAccount(page: Page): Promise<string> {
+  const { username } = await signUp(page);
+  await page.request.get('/api/logout');
+  return username;
+}
+
+async function signInOnForm(page: Page, username: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
 
 test.describe('side navigation drawer', () => {
   test('lists every item with its target and highlights the current route', async ({
@@ -93,31 +131,107 @@ test.describe('side navigation drawer', () => {
 });
 
 test.describe('auth gate', () => {
-  test('signed out: / is the landing page, signed-in routes are not found', async ({ page }) => {
+  test('signed out: / is the landing page and every signed-in screen goes to sign-in and back', async ({
+    page,
+  }) => {
+    // Nine sign-in pages in a row.
+    test.slow();
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
 
-    for (const path of ['/profile', '/missions', '/community', '/subscribe']) {
+    for (const path of [...SIGNED_IN_PATHS, '/missions?q=tunnel']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/api/login?returnTo=${encodeURIComponent(path)}`);
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    }
+  });
+
+  test('signed out: unknown paths stay the not-found page, /onboarding is open', async ({
+    page,
+  }) => {
+    for (const path of ['/nope', '/profile/extra']) {
       await page.goto(path);
       await expectNotFound(page);
     }
     await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { name: 'Getting Started' })).toBeVisible();
     await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
   });
 
+  test('the sign-in wait is a real screen, and it waits 500 ms', async ({ page }) => {
+    // Steps the page's clock by hand, then an accessibility scan: give it room on a busy machine.
+    test.slow();
+    // The sign-in page answers "no content" here, so the browser stays on the waiting screen.
+    const asked: string[] = [];
+    await page.route('**/api/login**', (route) => {
+      asked.push(new URL(route.request().url()).search);
+      return route.fulfill({ status: 204 });
+    });
+    // The auth check is held until the clock is paused, so the 500 ms start under our control.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.clock.install();
+    await page.goto('/collection');
+    await page.clock.pauseAt(Date.now() + 60_000);
+    release();
+    // A millisecond at a time until the screen shows: its 500 ms start within the last two.
+    const waiting = page.getByRole('status').filter({ hasText: 'Signing you in…' });
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1);
+        return waiting.isVisible();
+      })
+      .toBe(true);
+    await expect(page.getByRole('link', { name: 'Sign in now' })).toHaveAttribute(
+      'href',
+      '/api/login?returnTo=%2Fcollection',
+    );
+    await page.clock.runFor(400);
+    expect(asked).toEqual([]);
+    await page.clock.runFor(100);
+    await expect.poll(() => asked).toEqual(['?returnTo=%2Fcollection']);
+    await page.clock.resume();
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'signing-in');
+  });
+
+  test('signed out, /profile leads to sign-in and back to /profile after signing in', async ({
+    page,
+  }) => {
+    const username = await existingAccount(page);
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/api/login?returnTo=%2Fprofile');
+    await signInOnForm(page, username);
+    await expect(page).toHaveURL('/profile');
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await expect(page.getByText(username).first()).toBeVisible();
+  });
+
+  test('a return path to another origin is refused: sign-in lands on our own /', async ({
+    page,
+    baseURL,
+  }) => {
+    const username = await existingAccount(page);
+    for (const evil of ['https://evil.example', '//evil.example/profile', '/\\evil.example']) {
+      await page.goto(`/api/login?returnTo=${encodeURIComponent(evil)}`);
+      await signInOnForm(page, username);
+      await expect(page).toHaveURL(`${baseURL}/`);
+      expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+      await page.request.get('/api/logout');
+    }
+  });
+
   test('signed in: every route exists and / is the map', async ({ page, player }) => {
+    test.slow();
     expect(player.id).toBeTruthy();
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
-    for (const path of [
-      '/profile',
-      '/community',
-      '/subscribe',
-      '/color-chart',
-      '/artists',
-      '/missions',
-    ]) {
+    for (const path of SIGNED_IN_PATHS) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect(page.getByText('404 Page Not Found')).toHaveCount(0);

@@ -3,12 +3,19 @@ import {
   expect,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
+  PASSWORD,
   screenshots,
   test,
+  uniqueName,
 } from './fixtures.ts';
 import { FAKE_ACCOUNT_SHORT, installFakeWallet } from './wallet-provider.ts';
 
-/** SPEC §2 Onboarding and §4: step 1 wallet, step 2 VIP (demo mode here), step 3, then /. */
+/**
+ * SPEC §2 Onboarding and §4: step 1 wallet, step 2 VIP (demo mode here), step 3, then on. A
+ * signed-out visitor goes on to create an account; a signed-in player into the game.
+ */
+
+const SIGN_UP_URL = '/api/login?mode=signup';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name });
 const currentStep = (page: Page) =>
@@ -41,7 +48,9 @@ async function axeOnPausedClock(page: Page): Promise<number> {
   return (await fakeNow()) - start;
 }
 
-test('a visitor walks through all three steps and lands on / after 2 seconds', async ({ page }) => {
+test('a visitor walks through all three steps and is asked to create an account after 2 seconds', async ({
+  page,
+}) => {
   await page.clock.install();
   await installFakeWallet(page);
   await page.goto('/onboarding');
@@ -80,11 +89,17 @@ test('a visitor walks through all three steps and lands on / after 2 seconds', a
   const spent = await axeOnPausedClock(page);
   expect(spent).toBeLessThan(1500);
 
+  await expect(page.getByText(/create your free account to start playing/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+    'href',
+    SIGN_UP_URL,
+  );
+
   await page.clock.fastForward(1900 - spent);
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.clock.fastForward(100);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(heading(page, 'Join the Revolution')).toBeVisible();
+  await expect(page).toHaveURL(SIGN_UP_URL);
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
 });
 
 test('step 2 goes back to step 1; skip for now goes on without a wallet', async ({ page }) => {
@@ -96,12 +111,40 @@ test('step 2 goes back to step 1; skip for now goes on without a wallet', async 
   await expect(page.getByRole('button', { name: 'Connect Metamask' })).toBeVisible();
 });
 
-test('the header offers Skip Setup (to /) and Sign Out (to /api/logout)', async ({ page }) => {
+test('signed out, Skip Setup asks for an account, then the game opens without onboarding again', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/api/login');
+  await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Skip Setup' }).click();
+
+  await expect(page).toHaveURL(SIGN_UP_URL);
+  await page.getByLabel('Username').fill(uniqueName('skipper'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  // In the game: character creation first, then the map; onboarding was already seen.
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Enter StreetScope' }).click();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(heading(page, 'Getting Started')).toHaveCount(0);
+});
+
+test('signed in, the header offers Skip Setup (to the game) and Sign Out', async ({
+  page,
+  player,
+}) => {
+  expect(player.id).toBeTruthy();
   await page.goto('/onboarding');
   await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Skip Setup' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(heading(page, 'Join the Revolution')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
 });
 
 test('a signed-in player may set up payment later on /subscribe', async ({ page, player }) => {

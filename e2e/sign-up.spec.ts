@@ -47,3 +47,27 @@ test('signing in with a wrong password shows one clear message and keeps the nam
   await expect(page).toHaveURL(/\/$/);
   expect((await (await page.request.get('/api/auth/user')).json()).username).toBe(username);
 });
+
+test('a new account made from a deep link meets its artist, then onboarding once, then that page', async ({
+  page,
+}) => {
+  await page.goto('/collection');
+  await expect(page).toHaveURL('/api/login?returnTo=%2Fcollection');
+  await page.getByRole('link', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/api/login?mode=signup&returnTo=%2Fcollection');
+  await page.getByLabel('Username').fill(uniqueName('deep'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL('/collection');
+  await page.getByRole('button', { name: 'Enter StreetScope' }).click();
+  await expect(page).toHaveURL('/onboarding?then=%2Fcollection');
+  await expect(page.getByRole('heading', { name: 'Connect Your Wallet' })).toBeVisible();
+  await page.getByRole('link', { name: 'Skip Setup' }).click();
+
+  await expect(page).toHaveURL('/collection');
+  await expect(page.getByRole('heading', { name: 'NFT Collection', level: 1 })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'NFT Collection', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Getting Started' })).toHaveCount(0);
+});

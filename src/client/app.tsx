@@ -1,14 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { Toaster } from './components/ui/toaster.tsx';
 import { TooltipProvider } from './components/ui/tooltip.tsx';
 import { PageSkeleton } from './components/layout/page-skeleton.tsx';
 import { useAuth } from './hooks/use-auth.ts';
 import { markCharacterCreated, needsCharacterCreation } from './lib/character.ts';
+import { currentPath } from './lib/navigation.ts';
+import { onboardingPath, takeOnboardingTurn } from './lib/onboarding.ts';
 import { queryClient } from './lib/query-client.ts';
 import Landing from './pages/landing.tsx';
 import NotFound from './pages/not-found.tsx';
+import SigningIn from './pages/signing-in.tsx';
 
 // Everything past the landing page loads on demand, so the landing page stays small.
 const Onboarding = lazy(() => import('./pages/onboarding.tsx'));
@@ -19,16 +22,33 @@ const Subscribe = lazy(() => import('./pages/subscribe.tsx'));
 const ColorChart = lazy(() => import('./pages/color-chart.tsx'));
 const Artists = lazy(() => import('./pages/artists.tsx'));
 const Missions = lazy(() => import('./pages/missions.tsx'));
+const MyDiscoveries = lazy(() => import('./pages/my-discoveries.tsx'));
+const Collection = lazy(() => import('./pages/collection.tsx'));
 const CharacterCreation = lazy(() => import('./pages/character-creation.tsx'));
 
+/** The screens behind sign-in, besides the map home at / (SPEC §2 route table). */
+const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
+  ['/profile', Profile],
+  ['/discoveries', MyDiscoveries],
+  ['/collection', Collection],
+  ['/community', Community],
+  ['/subscribe', Subscribe],
+  ['/color-chart', ColorChart],
+  ['/artists', Artists],
+  ['/missions', Missions],
+];
+
 /**
- * SPEC §2 route table and §4 auth gate: signed out, only / and /onboarding exist and every other
- * path is the not-found page; signed in, every route. While the auth check is loading,
- * /onboarding (open to everyone) renders and every other path shows a page skeleton.
+ * SPEC §2 route table and §4 auth gate. Signed out: / is the landing page, /onboarding is open,
+ * a signed-in screen's path goes to sign-in and back (pages/signing-in.tsx), and any other path
+ * is the not-found page. Signed in: every route. While the auth check is loading, /onboarding
+ * renders and every other path shows a page skeleton. A new account's character creation is
+ * followed by onboarding, once (lib/onboarding.ts).
  */
 function Router() {
   const { user, isAuthenticated, isLoading } = useAuth();
   const [createdFor, setCreatedFor] = useState<string | null>(null);
+  const [, navigate] = useLocation();
 
   if (user && createdFor !== user.id && needsCharacterCreation(user)) {
     // Lazy like the rest, so it needs its own Suspense boundary: it renders outside the router.
@@ -38,6 +58,7 @@ function Router() {
           onComplete={() => {
             markCharacterCreated(user.id);
             setCreatedFor(user.id);
+            if (takeOnboardingTurn(user.id)) navigate(onboardingPath(currentPath()));
           }}
         />
       </Suspense>
@@ -53,16 +74,18 @@ function Router() {
           // instead of flashing the landing page or a 404 at a signed-in player.
           <Route component={PageSkeleton} />
         ) : !isAuthenticated ? (
-          <Route path="/" component={Landing} />
+          <>
+            <Route path="/" component={Landing} />
+            {SIGNED_IN_ROUTES.map(([path]) => (
+              <Route key={path} path={path} component={SigningIn} />
+            ))}
+          </>
         ) : (
           <>
             <Route path="/" component={MapHome} />
-            <Route path="/profile" component={Profile} />
-            <Route path="/community" component={Community} />
-            <Route path="/subscribe" component={Subscribe} />
-            <Route path="/color-chart" component={ColorChart} />
-            <Route path="/artists" component={Artists} />
-            <Route path="/missions" component={Missions} />
+            {SIGNED_IN_ROUTES.map(([path, page]) => (
+              <Route key={path} path={path} component={page} />
+            ))}
           </>
         )}
         <Route component={NotFound} />

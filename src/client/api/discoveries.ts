@@ -1,10 +1,17 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { SEARCH_RADIUS_KM } from '../../core/constants.ts';
 import type {
   CreateDiscovery,
   CreateGraffiti,
   CreatedDiscovery,
   MapDiscovery,
+  MyDiscoveriesPage,
   NearbyDiscovery,
   UserDiscovery,
 } from '../../core/schemas/discoveries.ts';
@@ -16,6 +23,7 @@ import { authKeys } from './auth.ts';
 /** Discoveries (SPEC §7). Mutations invalidate with these keys, never retyped strings. */
 export const discoveryKeys = {
   user: ['/api/discoveries/user'] as const,
+  mine: ['/api/discoveries/mine'] as const,
   nearbyAll: ['/api/discoveries/nearby'] as const,
   inViewAll: ['/api/discoveries/in-view'] as const,
   one: (id: string) => ['/api/discoveries', id] as const,
@@ -34,6 +42,24 @@ export const discoveryKeys = {
 export const userDiscoveriesQuery = queryOptions({
   queryKey: discoveryKeys.user,
   queryFn: getQueryFn<UserDiscovery[]>({ on401: 'throw' }),
+});
+
+/**
+ * GET /api/discoveries/mine, a page at a time (My Discoveries): newest first, each next page
+ * asked with the previous page's nextBefore. Asked again each time the screen opens, as the
+ * map adds to it (docs/decisions/005-client-behaviour.md).
+ */
+export const myDiscoveryPagesQuery = infiniteQueryOptions({
+  queryKey: discoveryKeys.mine,
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: MyDiscoveriesPage) => last.nextBefore,
+  refetchOnMount: 'always',
+  queryFn: async ({ pageParam, signal }): Promise<MyDiscoveriesPage> => {
+    const query = pageParam ? `?${new URLSearchParams({ before: pageParam })}` : '';
+    const res = await fetch(`/api/discoveries/mine${query}`, { credentials: 'include', signal });
+    await throwIfResNotOk(res);
+    return (await res.json()) as MyDiscoveriesPage;
+  },
 });
 
 /**
@@ -89,6 +115,7 @@ function useCreate<Body>(path: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: authKeys.user }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.mine }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.inViewAll }),
       ]);

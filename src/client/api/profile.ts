@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDiscovery } from '../../core/schemas/discoveries.ts';
-import type { Achievement, Artwork, CreateArtwork } from '../../core/schemas/profile.ts';
+import type {
+  Achievement,
+  Artwork,
+  CollectionItem,
+  CreateArtwork,
+} from '../../core/schemas/profile.ts';
 import type { User } from '../../core/schemas/user.ts';
 import { apiRequest } from '../lib/query-client.ts';
 import { authKeys } from './auth.ts';
@@ -9,6 +14,7 @@ import { authKeys } from './auth.ts';
 export const profileKeys = {
   art: ['/api/profile/art'] as const,
   achievements: ['/api/profile/achievements'] as const,
+  collection: ['/api/profile/collection'] as const,
   /** The player's own discoveries, newest first (the discoveries API area owns the route). */
   myDiscoveries: ['/api/discoveries/user'] as const,
 };
@@ -20,6 +26,11 @@ export const artworksQuery = queryOptions<Artwork[]>({ queryKey: profileKeys.art
  */
 export const achievementsQuery = queryOptions<Achievement[]>({
   queryKey: profileKeys.achievements,
+  refetchOnMount: 'always',
+});
+/** The NFT Collection unlocks through the same deeds as the achievements: asked again likewise. */
+export const collectionQuery = queryOptions<CollectionItem[]>({
+  queryKey: profileKeys.collection,
   refetchOnMount: 'always',
 });
 export const myDiscoveriesQuery = queryOptions<UserDiscovery[]>({

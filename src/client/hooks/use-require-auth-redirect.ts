@@ -2,17 +2,15 @@ import { useEffect } from 'react';
 import { useAuth } from './use-auth.ts';
 import { toast } from './use-toast.ts';
 import { isUnauthorizedError } from '../lib/query-client.ts';
-import { goTo, LOGIN_URL } from '../lib/navigation.ts';
-
-/** SPEC §4 and §9: signed-out players on profile and community go to login after 500 ms. */
-export const LOGIN_REDIRECT_DELAY_MS = 500;
+import { currentPath, goTo, LOGIN_REDIRECT_DELAY_MS, loginUrl } from '../lib/navigation.ts';
 
 let pending: ReturnType<typeof setTimeout> | null = null;
 
 /**
  * SPEC §8: toast 'Unauthorized' / 'You are logged out. Logging in again...' and go to
- * /api/login after 500 ms. One redirect at a time however many calls fail together; the
- * timer lives outside React, so it still fires if the page unmounts meanwhile.
+ * /api/login after 500 ms, which brings the player back to this page. One redirect at a time
+ * however many calls fail together; the timer lives outside React, so it still fires if the
+ * page unmounts meanwhile.
  */
 export function redirectToLogin(): void {
   if (pending !== null) return;
@@ -23,7 +21,7 @@ export function redirectToLogin(): void {
   });
   pending = setTimeout(() => {
     pending = null;
-    goTo(LOGIN_URL);
+    goTo(loginUrl({ returnTo: currentPath() }));
   }, LOGIN_REDIRECT_DELAY_MS);
 }
 
@@ -38,7 +36,7 @@ export function handleUnauthorized(error: unknown): boolean {
  * For screens behind sign-in (profile, community): when the player is not signed in, or one of
  * the screen's data loads answers 401 (the session ended on the server while the page was
  * open), send them to login after 500 ms. (Signed-out visitors normally never get here: the
- * router shows the not-found page for these paths.)
+ * router sends them to sign-in itself, pages/signing-in.tsx.)
  */
 export function useRequireAuthRedirect(...errors: unknown[]): void {
   const { isLoading, isAuthenticated } = useAuth();

@@ -17,7 +17,7 @@ import { MapFabs } from '../components/map-home/map-fabs.tsx';
 import { MapFailure, MapLoading } from '../components/map-home/map-failure.tsx';
 import { MapHeader } from '../components/map-home/map-header.tsx';
 import { DesktopOverlay, PhoneOverlay } from '../components/map-home/map-overlays.tsx';
-import { useMapLink } from '../components/map-home/map-params.ts';
+import { useLinkedDiscovery, useMapLink } from '../components/map-home/map-params.ts';
 import { HALF, MapSheet, PEEK, type SheetSnap } from '../components/map-home/map-sheet.tsx';
 import { PinHint } from '../components/map-home/pin-hint.tsx';
 import { Crosshair, PinHereBar } from '../components/map-home/pin-here.tsx';
@@ -76,6 +76,13 @@ export default function MapHome() {
   const [view, setView] = useState<MapViewState | null>(null);
   const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
   const pinning = usePinning(handle);
+  const linkedDiscovery = useLinkedDiscovery();
+  // A link to one discovery (My Discoveries) opens its panel on arrival.
+  useEffect(() => {
+    if (!linkedDiscovery) return;
+    setSelection({ kind: 'discovery', id: linkedDiscovery });
+    setSnap(HALF);
+  }, [linkedDiscovery]);
 
   const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
   const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';

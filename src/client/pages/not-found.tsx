@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { Button } from '../components/ui/button.tsx';
 
 /**
- * SPEC §2 not-found page: every unknown path, and every signed-in-only path while signed out.
+ * SPEC §2 not-found page: every unknown path (a signed-in screen's path, signed out, goes to
+ * sign-in instead: pages/signing-in.tsx).
  * A sprayed '404' on a wall, SPEC's two texts, and a way home.
  */
 export default function NotFound() {

@@ -1,6 +1,6 @@
-import { ArrowRight, Check, LoaderCircle, LogOut, PartyPopper, Wallet } from 'lucide-react';
+import { ArrowRight, Check, LoaderCircle, LogIn, LogOut, PartyPopper, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { ExitLink, useOnboardingExit } from '../components/onboarding/exit.tsx';
 import {
   FocusStepContext,
   iconBadge,
@@ -9,14 +9,17 @@ import {
 } from '../components/onboarding/step-card.tsx';
 import { VipStep } from '../components/onboarding/vip-step.tsx';
 import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
 import { MAINNET_CHAIN_ID, useWallet } from '../hooks/use-wallet.ts';
 import { shortAddress } from '../lib/address.ts';
 import { cn } from '../lib/cn.ts';
-import { LOGOUT_URL } from '../lib/navigation.ts';
+import { loginUrl, LOGOUT_URL } from '../lib/navigation.ts';
+import { rememberOnboardedSignedOut } from '../lib/onboarding.ts';
 
 /**
- * Onboarding (SPEC §2, §4): 1 connect a wallet, 2 VIP membership, 3 success, then / after 2 s.
- * Everyone may see it, signed in or not; Sign Out is always the /api/logout navigation.
+ * Onboarding (SPEC §2, §4): 1 connect a wallet, 2 VIP membership, 3 success, then on after 2 s.
+ * Everyone may see it. Signed in, it ends in the game; signed out, it ends on the create-account
+ * page (components/onboarding/exit.tsx), and the header offers Sign In instead of Sign Out.
  */
 
 /** SPEC §9: the redirect after the last step. */
@@ -137,11 +140,11 @@ function WalletStep({ onNext }: { onNext: () => void }) {
 }
 
 function DoneStep() {
-  const [, navigate] = useLocation();
+  const { toGame, leave } = useOnboardingExit();
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/'), ONBOARDING_REDIRECT_MS);
+    const timer = setTimeout(leave, ONBOARDING_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [leave]);
   return (
     <StepCard
       title="You're All Set!"
@@ -152,12 +155,32 @@ function DoneStep() {
       }
     >
       <p className="text-smoke" role="status">
-        Welcome to StreetScope. Taking you to the streets in a moment…
+        {toGame
+          ? 'Welcome to StreetScope. Taking you to the streets in a moment…'
+          : 'One last thing: create your free account to start playing. Taking you there in a moment…'}
       </p>
-      <Link href="/" className={buttonVariants({ size: 'lg' })}>
-        Enter StreetScope now
-      </Link>
+      <ExitLink className={buttonVariants({ size: 'lg' })}>
+        {toGame ? 'Enter StreetScope now' : 'Create Account'}
+      </ExitLink>
     </StepCard>
+  );
+}
+
+/** Signed in, Sign Out (SPEC); signed out, Sign In, which is what a visitor can do here. */
+function AccountLink() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const className = buttonVariants({ variant: 'ghost', size: 'sm' });
+  if (isLoading) return null;
+  return isAuthenticated ? (
+    <a href={LOGOUT_URL} className={className}>
+      <LogOut aria-hidden />
+      Sign Out
+    </a>
+  ) : (
+    <a href={loginUrl()} onClick={rememberOnboardedSignedOut} className={className}>
+      <LogIn aria-hidden />
+      Sign In
+    </a>
   );
 }
 
@@ -175,13 +198,10 @@ export default function Onboarding() {
           <p className="min-w-0 flex-1 truncate font-display text-lg">
             Street<span className="text-neon-pink">Scope</span>
           </p>
-          <Link href="/" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <ExitLink className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
             Skip Setup
-          </Link>
-          <a href={LOGOUT_URL} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-            <LogOut aria-hidden />
-            Sign Out
-          </a>
+          </ExitLink>
+          <AccountLink />
         </div>
       </header>
       <main className="mx-auto grid max-w-2xl gap-6 px-4 pt-6 pb-16">

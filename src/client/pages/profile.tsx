@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { achievementsQuery, artworksQuery, myDiscoveriesQuery } from '../api/profile.ts';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Achievements } from '../components/profile/achievements.tsx';
+import { CollectionStrip } from '../components/profile/collection-strip.tsx';
 import { ArtGallery } from '../components/profile/art-gallery.tsx';
 import { ProfileHeader } from '../components/profile/profile-header.tsx';
 import { RecentDiscoveries } from '../components/profile/recent-discoveries.tsx';
@@ -11,8 +12,8 @@ import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
 
 /**
  * SPEC §2 Profile (/profile): picture, name, join date and stats; recent discoveries; the art
- * gallery; achievements; the linked wallet. Phones get one column; wide screens put the player card and the
- * achievements beside the lists.
+ * gallery; achievements; the NFT Collection at a glance; the linked wallet. Phones get one
+ * column; wide screens put the player card and the achievements beside the lists.
  */
 export default function Profile() {
   const { user } = useAuth();
@@ -29,6 +30,7 @@ export default function Profile() {
           <ProfileHeader user={user} />
           <WalletCard />
           <Achievements />
+          <CollectionStrip />
         </div>
         <div className="grid grid-cols-1 min-w-0 gap-5">
           <RecentDiscoveries />

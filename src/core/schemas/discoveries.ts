@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   EmojiPinSchema,
+  IdSchema,
   IsoDateSchema,
   LatitudeSchema,
   LongitudeSchema,
@@ -92,6 +93,28 @@ export const USER_DISCOVERIES_MAX = 200;
 export const UserDiscoveriesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(USER_DISCOVERIES_MAX).default(USER_DISCOVERIES_MAX),
 });
+
+/** GET /api/discoveries/mine: My Discoveries, a page at a time. */
+export const MY_DISCOVERIES_PAGE_SIZE = 20;
+export const MY_DISCOVERIES_PAGE_MAX = 50;
+
+/** Keyset pages: `before` is the id of the last discovery of the previous page. */
+export const MyDiscoveriesQuerySchema = z.object({
+  before: IdSchema.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MY_DISCOVERIES_PAGE_MAX)
+    .default(MY_DISCOVERIES_PAGE_SIZE),
+});
+
+export const MyDiscoveriesPageSchema = z.object({
+  items: z.array(UserDiscoverySchema),
+  /** Pass as `before` for the next page; null on the last page. */
+  nextBefore: z.string().nullable(),
+});
+export type MyDiscoveriesPage = z.infer<typeof MyDiscoveriesPageSchema>;
 
 export const NearbyDiscoverySchema = z.object({
   id: z.string(),

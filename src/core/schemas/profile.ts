@@ -34,3 +34,28 @@ export const AchievementSchema = z.object({
   unlocked: z.boolean(),
 });
 export type Achievement = z.infer<typeof AchievementSchema>;
+
+export const CollectionItemIdSchema = z.enum([
+  'spray_can',
+  'palette',
+  'fat_cap',
+  'paint_marker',
+  'megaphone',
+  'blackbook',
+  'golden_can',
+]);
+
+/** One item of the NFT Collection, as the server computes it for the signed-in player. */
+export const CollectionItemSchema = z.object({
+  id: CollectionItemIdSchema,
+  name: z.string(),
+  description: z.string(),
+  /** One of the three items character creation shows (Spray Can, Palette and a locked one). */
+  starter: z.boolean(),
+  unlocked: z.boolean(),
+  /** How a player gets it; null for the items every player starts with. */
+  howToUnlock: z.string().nullable(),
+  /** For items that take several discoveries: how far along the player is. */
+  progress: z.object({ current: z.number().int(), target: z.number().int() }).nullable(),
+});
+export type CollectionItem = z.infer<typeof CollectionItemSchema>;

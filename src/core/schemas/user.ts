@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './common.ts';
+import { RETURN_TO_MAX_LENGTH } from '../return-path.ts';
 
 /** SPEC §3 User, plus Pro status. Level is derived from the score by src/core/rules.ts. */
 export const UserSchema = z.object({
@@ -33,7 +34,7 @@ export const PasswordSchema = z
 export const CredentialsSchema = z.object({
   username: z.string().max(200),
   password: z.string().max(1000),
-  returnTo: z.string().max(500).optional(),
+  returnTo: z.string().max(RETURN_TO_MAX_LENGTH).optional(),
 });
 
 /** A JSON sign-in or sign-up: where to go next (a form post is redirected there instead). */

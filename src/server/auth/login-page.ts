@@ -11,27 +11,6 @@ export interface LoginPageOptions {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const SAME_SITE_BASE = 'http://streetscope.invalid';
-
-/**
- * Only a path on our own site, percent-encoded as a browser would send it. Parsed the WHATWG way
- * (as browsers do: TAB and newlines dropped, a backslash read as `/`), so `//host`, `/\host` or
- * `/<TAB>/host` can never become a redirect to another host, and a Location header only ever
- * carries ASCII.
- */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 500) return '/';
-  let url: URL;
-  try {
-    url = new URL(value, SAME_SITE_BASE);
-  } catch {
-    return '/';
-  }
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  if (url.origin !== SAME_SITE_BASE || path.startsWith('//') || path.length > 2000) return '/';
-  return path;
-}
-
 export const LOGIN_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 

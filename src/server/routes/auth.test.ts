@@ -34,6 +34,8 @@ describe('sign-in page', () => {
       '/\n/evil.example',
       '/.//evil.example',
       '/a/../..//evil.example',
+      'javascript:alert(1)',
+      '\\\\evil.example',
     ];
     for (const bad of addresses) {
       const res = await t.app.inject({ url: `/api/login?returnTo=${encodeURIComponent(bad)}` });

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../../core/return-path.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { CredentialsSchema, SignInResultSchema, UserSchema } from '../../core/schemas/user.ts';
 import {
   LOGIN_PAGE_CSP,
   renderLoginPage,
   renderSignOutConfirmPage,
-  safeReturnTo,
   type LoginMode,
 } from '../auth/login-page.ts';
 import { rememberDevice, trustedDevice } from '../auth/devices.ts';
@@ -78,7 +78,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: PUBLIC,
         querystring: z.object({
           mode: z.enum(['signin', 'signup']).optional(),
-          returnTo: z.string().max(500).optional(),
+          returnTo: z.string().max(RETURN_TO_MAX_LENGTH).optional(),
         }),
         response: { 200: page('The sign-in or create-account page') },
       },

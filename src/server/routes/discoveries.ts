@@ -6,6 +6,8 @@ import {
   CreateGraffitiSchema,
   CreatedDiscoverySchema,
   MapDiscoverySchema,
+  MyDiscoveriesPageSchema,
+  MyDiscoveriesQuerySchema,
   NearbyDiscoverySchema,
   NearbyQuerySchema,
   UserDiscoveriesQuerySchema,
@@ -22,6 +24,7 @@ import {
   nearbyDiscoveries,
 } from '../services/discoveries.ts';
 import { discoveryPointsJson, getMapDiscovery } from '../services/discovery-map.ts';
+import { listMyDiscoveriesPage } from '../services/my-discoveries.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 
 const createResponses = {
@@ -97,6 +100,23 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listUserDiscoveries(db, requireUser(request).id, request.query.limit),
+  );
+
+  app.get(
+    '/api/discoveries/mine',
+    {
+      schema: {
+        operationId: 'pageMyDiscoveries',
+        security: SIGNED_IN,
+        summary:
+          "The signed-in player's own discoveries a page at a time, newest first (limit 1-50, " +
+          'default 20); pass ?before=<nextBefore of the previous page> for the next page',
+        tags: ['discoveries'],
+        querystring: MyDiscoveriesQuerySchema,
+        response: { 200: MyDiscoveriesPageSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => listMyDiscoveriesPage(db, requireUser(request).id, request.query),
   );
 
   app.get(

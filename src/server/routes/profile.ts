@@ -5,13 +5,14 @@ import {
   AchievementSchema,
   ArtworkParamsSchema,
   ArtworkSchema,
+  CollectionItemSchema,
   CreateArtworkSchema,
   ProfilePictureSchema,
 } from '../../core/schemas/profile.ts';
 import { UserSchema } from '../../core/schemas/user.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { SIGNED_IN } from '../docs.ts';
-import { getAchievements } from '../services/achievements.ts';
+import { getAchievements, getCollection } from '../services/achievements.ts';
 import {
   createArtwork,
   listMyArtworks,
@@ -111,6 +112,22 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getAchievements(db, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/profile/collection',
+    {
+      schema: {
+        operationId: 'listMyCollection',
+        security: SIGNED_IN,
+        summary:
+          'Your NFT Collection: the starter items and those unlocked by achievements and ' +
+          'discoveries, computed from what you have done (see src/core/collection.ts)',
+        tags,
+        response: { 200: z.array(CollectionItemSchema), 401: ErrorSchema },
+      },
+    },
+    async (request) => getCollection(db, requireUser(request).id),
   );
 };
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { achievementsFor, type AchievementCounts } from '../../core/achievements.ts';
-import type { Achievement } from '../../core/schemas/profile.ts';
+import { collectionFor } from '../../core/collection.ts';
+import type { Achievement, CollectionItem } from '../../core/schemas/profile.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 
 /** Counts what the player has done, in one round trip; each count walks a per-user index. */
@@ -21,4 +22,9 @@ export async function countAchievementProgress(db: Db, userId: string): Promise<
 /** Computed on every request from the database, never stored. */
 export async function getAchievements(db: Db, userId: string): Promise<Achievement[]> {
   return achievementsFor(await countAchievementProgress(db, userId));
+}
+
+/** The NFT Collection, unlocked from the same counts as the achievements (never stored). */
+export async function getCollection(db: Db, userId: string): Promise<CollectionItem[]> {
+  return collectionFor(await countAchievementProgress(db, userId));
 }

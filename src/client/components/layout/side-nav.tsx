@@ -19,16 +19,20 @@ import { cn } from '../../lib/cn.ts';
 import { LOGIN_URL, LOGOUT_URL } from '../../lib/navigation.ts';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet.tsx';
 
-/** SPEC §2 side navigation drawer: items and targets as listed there. */
+/**
+ * SPEC §2 side navigation drawer: its items, in its order. SPEC points My Discoveries and NFT
+ * Collection at /profile; they open their own screens instead
+ * (docs/decisions/018-deep-links-and-collection.md).
+ */
 export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'Home', href: '/', icon: Home },
   { label: 'Profile', href: '/profile', icon: User },
-  { label: 'My Discoveries', href: '/profile', icon: Images },
+  { label: 'My Discoveries', href: '/discoveries', icon: Images },
   { label: 'Community', href: '/community', icon: Users },
   { label: 'Events & Missions', href: '/missions', icon: Calendar },
   { label: 'Color Chart', href: '/color-chart', icon: Palette },
   { label: 'Featured Artists', href: '/artists', icon: Star },
-  { label: 'NFT Collection', href: '/profile', icon: Gem },
+  { label: 'NFT Collection', href: '/collection', icon: Gem },
 ];
 
 const itemClass =
@@ -74,9 +78,7 @@ export function SideNav({
         <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
           <ul className="grid gap-1">
             {NAV_ITEMS.map(({ label, href, icon: Icon }) => {
-              // The first item for a path is the one highlighted (My Discoveries shares /profile).
-              const current =
-                location === href && NAV_ITEMS.find((i) => i.href === href)?.label === label;
+              const current = location === href;
               return (
                 <li key={label}>
                   <Link

@@ -34,3 +34,33 @@ export function parseMapLink(search: string): MapLink | null {
 export function useMapLink(): MapLink | null {
   return parseMapLink(useSearch());
 }
+
+/** How close a link to one discovery opens the map: the piece and its street. */
+export const DISCOVERY_LINK_ZOOM = 18;
+
+/** Discovery ids are generated UUIDs or seed slugs: letters, digits and dashes. */
+const DISCOVERY_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+/**
+ * A link that opens the map at one discovery and asks for it to be selected on arrival
+ * (My Discoveries): ?lat&lng&zoom as SPEC's map links, plus &discovery=<id>.
+ */
+export function discoveryMapHref(d: { id: string; latitude: number; longitude: number }): string {
+  const params = new URLSearchParams({
+    lat: String(d.latitude),
+    lng: String(d.longitude),
+    zoom: String(DISCOVERY_LINK_ZOOM),
+    discovery: d.id,
+  });
+  return `/?${params}`;
+}
+
+/** The discovery a map link asks to select (`&discovery=<id>`), when it is well formed. */
+export function parseLinkedDiscovery(search: string): string | null {
+  const id = new URLSearchParams(search).get('discovery');
+  return id !== null && DISCOVERY_ID.test(id) ? id : null;
+}
+
+export function useLinkedDiscovery(): string | null {
+  return parseLinkedDiscovery(useSearch());
+}

@@ -9,7 +9,7 @@ import { useAuth } from '../../hooks/use-auth.ts';
 import { PAYMENT_RECEIVED } from '../../hooks/use-payment-return.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { LOGIN_URL } from '../../lib/navigation.ts';
+import { loginUrl } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { StripeCheckout } from '../subscribe/payment-panel.tsx';
 import { Badge } from '../ui/badge.tsx';
@@ -52,7 +52,7 @@ function usePaymentSetup() {
  * 'Setup Full Payment Later' goes to /subscribe. Decision: /subscribe exists only when signed
  * in (SPEC §4 auth gate), so a signed-out visitor goes through sign-in and lands on /subscribe.
  */
-const SUBSCRIBE_AFTER_LOGIN = `${LOGIN_URL}?returnTo=${encodeURIComponent('/subscribe')}`;
+const SUBSCRIBE_AFTER_LOGIN = loginUrl({ returnTo: '/subscribe' });
 
 export function VipStep({ onBack, onNext }: { onBack: () => void; onNext: () => void }) {
   const { isLoading, card, onUnavailable } = usePaymentSetup();

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Compass, MapPinned } from 'lucide-react';
+import { ChevronRight, MapPinned } from 'lucide-react';
 import { Link } from 'wouter';
 import type { UserDiscovery } from '../../../core/schemas/discoveries.ts';
 import { myDiscoveriesQuery } from '../../api/profile.ts';
 import { formatDate } from '../../lib/format.ts';
-import { PinIcon } from '../pins/pin-icon.tsx';
-import { PIN_STYLES, pinKindOf } from '../pins/pin-kinds.ts';
+import { DiscoveryListSkeleton, NoDiscoveriesYet } from '../discoveries/discovery-states.tsx';
+import { DiscoveryThumb } from '../discoveries/discovery-thumb.tsx';
 import { buttonVariants } from '../ui/button.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { EmptyState, LoadError, Section } from './section.tsx';
+import { LoadError, Section } from './section.tsx';
 
 /** SPEC §9: five rows, each with a fixed '+15 XP'. */
 export const RECENT_DISCOVERIES = 5;
@@ -18,28 +17,28 @@ export const DISCOVERY_XP = 15;
 export function RecentDiscoveries() {
   const { data, isPending, isError, refetch } = useQuery(myDiscoveriesQuery);
   return (
-    <Section id="recent-discoveries" title="Recent Discoveries" icon={MapPinned}>
+    <Section
+      id="recent-discoveries"
+      title="Recent Discoveries"
+      icon={MapPinned}
+      action={
+        data && data.length > 0 ? (
+          <Link
+            href="/discoveries"
+            className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
+          >
+            View all<span className="sr-only"> discoveries</span>
+            <ChevronRight aria-hidden />
+          </Link>
+        ) : undefined
+      }
+    >
       {isPending ? (
-        <ul className="grid grid-cols-1 gap-2" aria-label="Loading discoveries">
-          {Array.from({ length: 3 }, (_, i) => (
-            <li key={i} className="flex items-center gap-3">
-              <Skeleton className="size-14 shrink-0" />
-              <div className="grid grid-cols-1 flex-1 gap-2">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3 w-1/3" />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <DiscoveryListSkeleton rows={3} />
       ) : isError ? (
         <LoadError what="your discoveries" onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
-        <EmptyState icon={Compass} title="No discoveries yet">
-          <p>Find a piece of street art, photograph it and pin it to earn tokens.</p>
-          <Link href="/" className={buttonVariants({ variant: 'outline', className: 'mt-3' })}>
-            Open the map
-          </Link>
-        </EmptyState>
+        <NoDiscoveriesYet />
       ) : (
         <ul className="grid grid-cols-1 gap-2">
           {data.slice(0, RECENT_DISCOVERIES).map((d) => (
@@ -51,29 +50,10 @@ export function RecentDiscoveries() {
   );
 }
 
-/** A discovery without a photo shows its pin as a tile. */
-function PinTile({ pin }: { pin: string }) {
-  const kind = pinKindOf(pin);
-  return (
-    <span className="grid size-14 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-neon-violet/50 to-neon-pink/40">
-      <PinIcon kind={kind} height={36} label={`Pin: ${PIN_STYLES[kind].label}`} />
-    </span>
-  );
-}
-
 function DiscoveryRow({ discovery }: { discovery: UserDiscovery }) {
   return (
     <li className="flex items-center gap-3 rounded-xl border border-line bg-wall/60 p-2">
-      {discovery.imageUrl ? (
-        <img
-          src={discovery.imageUrl}
-          alt=""
-          loading="lazy"
-          className="size-14 shrink-0 rounded-lg bg-concrete object-cover"
-        />
-      ) : (
-        <PinTile pin={discovery.emojiPin} />
-      )}
+      <DiscoveryThumb discovery={discovery} />
       <div className="min-w-0 flex-1">
         <p className="truncate font-bold">{discovery.name}</p>
         <p className="text-sm text-smoke">

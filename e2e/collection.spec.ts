@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  test,
+} from './fixtures.ts';
+
+/** NFT Collection (/collection): starter items, and items unlocked by playing. */
+
+const item = (page: Page, name: string) =>
+  page.getByRole('main').getByRole('listitem', { name, exact: true });
+
+test('shows the starter items, and the locked one unlocks with the first discovery', async ({
+  page,
+  player,
+}) => {
+  expect(player.id).toBeTruthy();
+  await page.goto('/collection');
+  await expect(page.getByRole('heading', { name: 'NFT Collection', level: 1 })).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: '2 of 7 collected' })).toBeVisible();
+  const starters = page.getByRole('region', { name: 'Starter collection' }).getByRole('listitem');
+  await expect(starters).toHaveCount(3);
+  for (const name of ['Spray Can', 'Palette']) {
+    await expect(item(page, name)).toContainText('Collected');
+  }
+  const fatCap = item(page, 'Fat Cap');
+  await expect(starters.nth(2)).toHaveAccessibleName('Fat Cap');
+  await expect(fatCap).toContainText('Locked');
+  await expect(fatCap).toContainText(
+    'Earn the First Discovery achievement: document your first piece of street art.',
+  );
+  await expect(item(page, 'Blackbook')).toContainText('0 of 10 discoveries');
+  await expectNoSeriousAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, 'collection');
+
+  const res = await page.request.post('/api/discoveries', {
+    data: { name: 'First piece', latitude: -28.0167, longitude: 153.4 },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto('/collection');
+  await expect(page.getByRole('heading', { name: '3 of 7 collected' })).toBeVisible();
+  await expect(item(page, 'Fat Cap')).toContainText('Collected');
+  await expect(item(page, 'Blackbook')).toContainText('1 of 10 discoveries');
+});
+
+test('the profile shows the collection at a glance and links to it', async ({ page, player }) => {
+  expect(player.id).toBeTruthy();
+  await page.goto('/profile');
+  const strip = page.getByRole('region', { name: 'NFT Collection' });
+  await expect(strip).toContainText('2 of 7 collected');
+  await expect(strip.getByRole('listitem')).toHaveCount(7);
+  await expect(strip.getByText('Spray Can, collected')).toBeAttached();
+  await expect(strip.getByText('Fat Cap, locked')).toBeAttached();
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'profile-collection');
+  await strip.getByRole('link', { name: 'View all collection items' }).click();
+  await expect(page).toHaveURL('/collection');
+});

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  test,
+} from './fixtures.ts';
+
+/** My Discoveries (/discoveries): the player's whole list, a page (20) at a time, newest first. */
+
+const BONDI = { latitude: -33.8915, longitude: 151.2767 };
+
+/** Discoveries made through the API, oldest first, a few metres apart. */
+async function discover(page: Page, count: number): Promise<{ id: string; name: string }[]> {
+  const made = [];
+  for (let i = 1; i <= count; i++) {
+    const res = await page.request.post('/api/discoveries', {
+      data: {
+        name: `Laneway piece ${i}`,
+        latitude: BONDI.latitude + i / 10_000,
+        longitude: BONDI.longitude,
+        emojiPin: i % 2 ? 'location' : 'tag',
+      },
+    });
+    expect(res.status()).toBe(201);
+    made.push((await res.json()) as { id: string; name: string });
+    // A few milliseconds apart, so newest-first has one answer.
+    await page.waitForTimeout(5);
+  }
+  return made;
+}
+
+const rows = (page: Page) => page.getByRole('main').getByRole('listitem');
+
+test('lists every discovery, newest first, a page at a time', async ({ page, player }) => {
+  // More than one page of discoveries to make first.
+  test.slow();
+  expect(player.id).toBeTruthy();
+  await discover(page, 22);
+  await page.goto('/discoveries');
+  await expect(page.getByRole('heading', { name: 'My Discoveries', level: 1 })).toBeVisible();
+
+  await expect(page.getByText('22 discoveries, newest first')).toBeVisible();
+  await expect(rows(page)).toHaveCount(20);
+  await expect(rows(page).first()).toContainText('Laneway piece 22');
+  await expect(rows(page).nth(19)).toContainText('Laneway piece 3');
+  await expect(page.getByText('Showing 20 of 22')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, 'my-discoveries');
+
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(rows(page)).toHaveCount(22);
+  await expect(rows(page).last()).toContainText('Laneway piece 1');
+  await expect(page.getByText('Showing 22 of 22')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+});
+
+test('a discovery opens the map at the piece', async ({ page, player }) => {
+  expect(player.id).toBeTruthy();
+  const [first] = await discover(page, 1);
+  await page.goto('/discoveries');
+  await rows(page)
+    .getByRole('link', { name: /Laneway piece 1/ })
+    .click();
+
+  await expect(page).toHaveURL(
+    `/?lat=${BONDI.latitude + 0.0001}&lng=${BONDI.longitude}&zoom=18&discovery=${first!.id}`,
+  );
+  await expect(page.getByTestId('map-centre')).toContainText('Map link');
+  // And the piece is selected: its panel is open.
+  await expect(
+    page.getByTestId('location-panel').getByRole('heading', { name: 'Laneway piece 1' }),
+  ).toBeVisible();
+});
+
+test('a player with none yet is shown the way to the map', async ({ page, player }) => {
+  expect(player.id).toBeTruthy();
+  await page.goto('/discoveries');
+  await expect(page.getByText('No discoveries yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Open the map' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the profile links its recent discoveries to the full list', async ({ page, player }) => {
+  expect(player.id).toBeTruthy();
+  await discover(page, 2);
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'View all discoveries' }).click();
+  await expect(page).toHaveURL('/discoveries');
+  await expect(rows(page)).toHaveCount(2);
+});

@@ -1,0 +1,100 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ChevronRight, LoaderCircle, MapPinned } from 'lucide-react';
+import { Link } from 'wouter';
+import type { UserDiscovery } from '../../core/schemas/discoveries.ts';
+import { myDiscoveryPagesQuery } from '../api/discoveries.ts';
+import {
+  DiscoveryListSkeleton,
+  NoDiscoveriesYet,
+} from '../components/discoveries/discovery-states.tsx';
+import { DiscoveryThumb } from '../components/discoveries/discovery-thumb.tsx';
+import { PageShell } from '../components/layout/page-shell.tsx';
+import { discoveryMapHref } from '../components/map-home/map-params.ts';
+import { LoadError } from '../components/profile/section.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
+import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
+import { formatDate, formatNumber, plural } from '../lib/format.ts';
+
+/**
+ * My Discoveries (/discoveries, the side menu's item): every discovery of the player, newest
+ * first, a page at a time; each opens the map at the piece.
+ */
+export default function MyDiscoveries() {
+  const { user } = useAuth();
+  const pages = useInfiniteQuery(myDiscoveryPagesQuery);
+  useRequireAuthRedirect(pages.error);
+  const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = user?.discoveries ?? items.length;
+
+  return (
+    <PageShell title="My Discoveries">
+      {pages.isPending ? (
+        <DiscoveryListSkeleton rows={6} className="md:grid-cols-2" />
+      ) : pages.isError && items.length === 0 ? (
+        <LoadError what="your discoveries" onRetry={() => void pages.refetch()} />
+      ) : items.length === 0 ? (
+        <NoDiscoveriesYet />
+      ) : (
+        <div className="grid gap-4">
+          <p className="flex items-center gap-2 text-smoke">
+            <MapPinned className="size-5 text-neon-cyan" aria-hidden />
+            {plural(total, 'discovery', 'discoveries')}, newest first
+          </p>
+          <ul className="grid grid-cols-1 gap-2 md:grid-cols-2">
+            {items.map((d) => (
+              <DiscoveryItem key={d.id} discovery={d} />
+            ))}
+          </ul>
+          {pages.isFetchNextPageError && (
+            <LoadError what="more discoveries" onRetry={() => void pages.fetchNextPage()} />
+          )}
+          {pages.hasNextPage && !pages.isFetchNextPageError && (
+            <Button
+              variant="outline"
+              size="lg"
+              className="justify-self-center"
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+              aria-busy={pages.isFetchingNextPage || undefined}
+            >
+              {pages.isFetchingNextPage && <LoaderCircle className="animate-spin" aria-hidden />}
+              {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          )}
+          <p className="text-center text-sm text-smoke" aria-live="polite">
+            Showing {formatNumber(items.length)} of {formatNumber(Math.max(total, items.length))}
+          </p>
+        </div>
+      )}
+    </PageShell>
+  );
+}
+
+function DiscoveryItem({ discovery }: { discovery: UserDiscovery }) {
+  return (
+    <li>
+      <Link
+        href={discoveryMapHref(discovery)}
+        className="group flex min-h-20 items-center gap-3 rounded-xl border border-line bg-brick/90 p-2 pr-3 transition-colors hover:border-neon-cyan/60 hover:bg-concrete"
+      >
+        <DiscoveryThumb discovery={discovery} className="size-16" />
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className="truncate font-bold text-chalk">{discovery.name}</span>
+          <span className="text-sm text-smoke">
+            <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
+            {' · '}+{formatNumber(discovery.tokensAwarded)} tokens
+          </span>
+          <span className="truncate font-mono text-xs text-smoke">{discovery.address}</span>
+        </span>
+        <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-neon-cyan">
+          <span className="max-sm:sr-only">Show on map</span>
+          <ChevronRight
+            className="size-5 transition-transform group-hover:translate-x-0.5"
+            aria-hidden
+          />
+        </span>
+      </Link>
+    </li>
+  );
+}
