@@ -16,6 +16,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '/objects': 'http://localhost:3000',
+      '/basemap': 'http://localhost:3000',
     },
   },
 });
