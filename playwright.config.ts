@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { writeTestBasemap } from './test/basemap-archive.ts';
 
 // Workers re-read this file; the environment keeps one set of ports and data dirs per run.
 process.env.E2E_PORT ??= '3457';
@@ -10,6 +11,10 @@ process.env.E2E_TILE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_STRIPE_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-'));
 process.env.E2E_EMPTY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-empty-'));
+// The empty server's street map: the suite's own small archive, in its DATA_DIR (written once).
+process.env.E2E_BASEMAP ??= writeTestBasemap(
+  path.join(process.env.E2E_EMPTY_DATA_DIR, 'basemap', 'streets.pmtiles'),
+);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 // Another host name, so the two servers' session cookies never mix.
 const emptyURL = `http://127.0.0.1:${process.env.E2E_EMPTY_PORT}`;
@@ -62,8 +67,15 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       TRAILER_YOUTUBE_ID: 'StreetScope',
       E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',
       ...mapSources,
-      // The empty server has no road and label tiles: Enhanced Hybrid cannot switch on there.
-      ...(seed ? {} : { MAP_LABEL_TILES: 'off', ...STRIPE_E2E }),
+      // The empty server draws streets and labels from its own archive (a path under DATA_DIR),
+      // not from label tiles; the seeded one shows the map without a street basemap.
+      ...(seed
+        ? {}
+        : {
+            MAP_LABEL_TILES: 'off',
+            MAP_BASEMAP_PMTILES: 'basemap/streets.pmtiles',
+            ...STRIPE_E2E,
+          }),
     },
   };
 }

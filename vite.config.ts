@@ -17,6 +17,7 @@ export default defineConfig({
     proxy: {
       '^/api/(?![\\w-]+\\.ts(\\?|$))': 'http://localhost:3000',
       '/objects': 'http://localhost:3000',
+      '/basemap': 'http://localhost:3000',
     },
   },
 });

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { MapSources } from '../core/schemas/map.ts';
-import { mapSourcesFromEnv } from './map-sources.ts';
+import { BASEMAP_FLAVORS, type ImagerySources } from '../core/schemas/map.ts';
+import { basemapFromEnv, mapSourcesFromEnv, type BasemapConfig } from './map-sources.ts';
 
 /** "off", or http(s) URL templates separated by spaces or commas. */
 const tileTemplates = z
@@ -91,6 +91,18 @@ const EnvSchema = z.object({
   MAP_TERRAIN_ATTRIBUTION: z.string().max(500).optional(),
   MAP_BUILDINGS_URL: z.union([z.literal('off'), z.url({ protocol: /^https?$/ })]).optional(),
   MAP_BUILDINGS_ATTRIBUTION: z.string().max(500).optional(),
+  MAP_BASEMAP_PMTILES: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1000)
+    .refine(
+      (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/\S+$/.test(v),
+      'must be a .pmtiles file path (relative to DATA_DIR) or an http(s) URL',
+    )
+    .optional(),
+  MAP_BASEMAP_FLAVOR: z.enum(BASEMAP_FLAVORS).default('dark'),
+  MAP_BASEMAP_ATTRIBUTION: z.string().max(500).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -164,7 +176,9 @@ export interface Config {
   /** Seed starter content on start-up (tests that need an empty catalogue turn it off). */
   seed: boolean;
   /** Imagery, terrain and buildings for the map (MAP_* variables). */
-  mapSources: MapSources;
+  mapSources: ImagerySources;
+  /** The vector street map (MAP_BASEMAP_* variables); null keeps the built-in offline basemap. */
+  basemap: BasemapConfig | null;
   /** Photos in an S3-compatible bucket (S3_* variables); null means DATA_DIR/objects. */
   s3: S3Config | null;
 }
@@ -241,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trailerYoutubeId: e.TRAILER_YOUTUBE_ID ?? null,
     seed: e.SEED_CONTENT,
     mapSources: mapSourcesFromEnv(e),
+    basemap: basemapFromEnv(e, e.MAP_BASEMAP_FLAVOR, path.resolve(e.DATA_DIR)),
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -1,4 +1,5 @@
-import type { MapSources } from '../core/schemas/map.ts';
+import path from 'node:path';
+import type { BasemapFlavor, ImagerySources } from '../core/schemas/map.ts';
 
 /**
  * Public imagery that needs no key (docs/decisions/006-map-sources.md). Each can be replaced
@@ -7,7 +8,7 @@ import type { MapSources } from '../core/schemas/map.ts';
  */
 const ESRI = 'https://server.arcgisonline.com/ArcGIS/rest/services';
 
-export const DEFAULT_MAP_SOURCES: MapSources = {
+export const DEFAULT_MAP_SOURCES: ImagerySources = {
   satellite: {
     tiles: [`${ESRI}/World_Imagery/MapServer/tile/{z}/{y}/{x}`],
     maxzoom: 19,
@@ -71,7 +72,7 @@ function withTiles<T extends { tiles: string[]; attribution: string }>(
   return { ...base, tiles: list ?? base.tiles, attribution: attribution ?? base.attribution };
 }
 
-export function mapSourcesFromEnv(env: MapSourceEnv): MapSources {
+export function mapSourcesFromEnv(env: MapSourceEnv): ImagerySources {
   const d = DEFAULT_MAP_SOURCES;
   const buildingsUrl = env.MAP_BUILDINGS_URL?.trim();
   return {
@@ -94,14 +95,42 @@ export function mapSourcesFromEnv(env: MapSourceEnv): MapSources {
   };
 }
 
+/**
+ * The street map (docs/decisions/017-street-basemap.md): a PMTiles archive file that this server
+ * serves, or the URL of one the browser reads directly.
+ */
+export interface BasemapConfig {
+  archive: { file: string } | { url: string };
+  flavor: BasemapFlavor;
+  attribution: string;
+}
+
+export const BASEMAP_ATTRIBUTION = 'Protomaps © OpenStreetMap contributors';
+
+/** MAP_BASEMAP_PMTILES: an http(s) URL, or a path (relative ones under DATA_DIR); unset = none. */
+export function basemapFromEnv(
+  env: { MAP_BASEMAP_PMTILES?: string; MAP_BASEMAP_ATTRIBUTION?: string },
+  flavor: BasemapFlavor,
+  dataDir: string,
+): BasemapConfig | null {
+  const where = env.MAP_BASEMAP_PMTILES?.trim();
+  if (!where) return null;
+  return {
+    archive: /^https?:\/\//.test(where) ? { url: where } : { file: path.resolve(dataDir, where) },
+    flavor,
+    attribution: env.MAP_BASEMAP_ATTRIBUTION ?? BASEMAP_ATTRIBUTION,
+  };
+}
+
 /** Origins the browser fetches map data from, for the Content-Security-Policy. */
-export function mapOrigins(sources: MapSources): string[] {
+export function mapOrigins(sources: ImagerySources, basemap: BasemapConfig | null): string[] {
   const urls = [
     ...(sources.satellite?.tiles ?? []),
     ...(sources.standardSatellite?.tiles ?? []),
     ...(sources.labels?.tiles ?? []),
     ...(sources.terrain?.tiles ?? []),
     ...(sources.buildings ? [sources.buildings.url] : []),
+    ...(basemap && 'url' in basemap.archive ? [basemap.archive.url] : []),
   ];
   const origins = new Set<string>();
   for (const url of urls) {

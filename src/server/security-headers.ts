@@ -21,7 +21,7 @@ const TRAILER_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /** The policy for every response but the API docs page; map imagery origins come from config. */
 function contentSecurityPolicy(config: Config): string {
-  const map = mapOrigins(config.mapSources).join(' ');
+  const map = mapOrigins(config.mapSources, config.basemap).join(' ');
   const stripe = config.stripe ? STRIPE_CSP : { script: '', frame: '', connect: '', img: '' };
   return [
     "default-src 'self'",

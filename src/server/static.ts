@@ -10,7 +10,7 @@ export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta
 
 /**
  * Serves the built client: hashed assets cached immutably, client routes fall back to
- * index.html, and unknown /api/* paths stay JSON 404s.
+ * index.html, and unknown /api/* (and photo, basemap, asset) paths stay JSON 404s.
  */
 export async function registerClient(app: FastifyInstance): Promise<void> {
   const hasClient = existsSync(path.join(CLIENT_DIR, 'index.html'));
@@ -38,6 +38,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       !isPage ||
       url.startsWith('/api/') ||
       url.startsWith('/objects/') ||
+      url.startsWith('/basemap/') ||
       url.startsWith('/assets/')
     ) {
       return reply.code(404).send({ message: 'Not found' });

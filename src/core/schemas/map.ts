@@ -20,6 +20,22 @@ export const BuildingsSourceSchema = z.object({
   attribution: z.string(),
 });
 
+/** The Protomaps colour schemes the street map can be drawn in (MAP_BASEMAP_FLAVOR). */
+export const BASEMAP_FLAVORS = ['dark', 'light', 'white', 'grayscale', 'black'] as const;
+export type BasemapFlavor = (typeof BASEMAP_FLAVORS)[number];
+
+/**
+ * The vector street map (docs/decisions/017-street-basemap.md): a PMTiles archive in the
+ * Protomaps basemap schema, on our server (a versioned path) or wherever MAP_BASEMAP_PMTILES
+ * points.
+ */
+export const BasemapSourceSchema = z.object({
+  url: z.string(),
+  flavor: z.enum(BASEMAP_FLAVORS),
+  attribution: z.string(),
+});
+export type BasemapSource = z.infer<typeof BasemapSourceSchema>;
+
 /**
  * Where the map's imagery comes from (GET /api/config `map`). A null source is switched off;
  * the map types that need it then refuse to switch (docs/decisions/006-map-sources.md).
@@ -30,8 +46,11 @@ export const MapSourcesSchema = z.object({
   labels: RasterSourceSchema.nullable(),
   terrain: TerrainSourceSchema.nullable(),
   buildings: BuildingsSourceSchema.nullable(),
+  basemap: BasemapSourceSchema.nullable(),
 });
 export type MapSources = z.infer<typeof MapSourcesSchema>;
+/** The sources fixed by configuration; the street map's URL is found per request. */
+export type ImagerySources = Omit<MapSources, 'basemap'>;
 export type RasterSource = z.infer<typeof RasterSourceSchema>;
 
 /**

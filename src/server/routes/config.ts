@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
 import { PublicConfigSchema } from '../../core/schemas/config.ts';
 import { PUBLIC } from '../docs.ts';
+import { publicBasemap } from '../services/basemap.ts';
 
 /** The whitelist of configuration the browser may read, so one build runs everywhere. */
 const configRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +25,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       defaultLocation: { ...FALLBACK_LOCATION },
       trailer: { youtubeId: app.config.trailerYoutubeId },
-      map: app.config.mapSources,
+      map: { ...app.config.mapSources, basemap: await publicBasemap(app.config.basemap) },
     }),
   );
 };

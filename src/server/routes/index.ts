@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import artists from './artists.ts';
 import auth from './auth.ts';
+import basemap from './basemap.ts';
 import colourChart from './color-chart.ts';
 import community from './community.ts';
 import config from './config.ts';
@@ -20,6 +21,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     auth,
     config,
+    basemap,
     discoveries,
     walls,
     markers,

@@ -27,6 +27,9 @@ export interface MapHandle {
   flyTo(centre: Coordinates, zoom?: number): void;
 }
 
+/** The map element carries its MapLibre map once ready, for tests and debugging. */
+export type MapElement = HTMLElement & { maplibre?: MapLibreMap };
+
 /** The layer state as data attributes on the map element, for tests and debugging. */
 export const LAYER_STATE_ATTRS = (o: LayerOptions): Record<string, string> => ({
   mapType: o.type,

@@ -2,6 +2,8 @@ import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import type { MapSources, RasterSource } from '../../../core/schemas/map.ts';
 import { visibleImagery, type LayerOptions } from './map-types.ts';
+import { STREETS_SOURCE, streetLayers, streetsSource } from './street-basemap.ts';
+import { streetFontFaces } from './street-fonts.ts';
 
 /** Layer ids the map view toggles; the discovery layers are added by discovery-layers.ts. */
 export const LAYER = {
@@ -35,6 +37,9 @@ function raster(source: RasterSource, tileSize: number): SourceSpecification {
 
 const visibility = (on: boolean) => ({ visibility: on ? ('visible' as const) : ('none' as const) });
 
+const withVisibility = (on: boolean) => (layer: LayerSpecification) =>
+  ({ ...layer, layout: { ...layer.layout, ...visibility(on) } }) as LayerSpecification;
+
 /** One label overlay source per template: each template is its own layer of roads or places. */
 function labelSources(labels: RasterSource | null): [string, RasterSource][] {
   if (!labels) return [];
@@ -46,7 +51,9 @@ function labelSources(labels: RasterSource | null): [string, RasterSource][] {
 
 /**
  * The whole style: the built-in offline basemap (ocean, land, borders) at the bottom, so the
- * map still reads when imagery fails; every imagery layer above it, shown per map type.
+ * map still reads when imagery fails; the street map, when configured, above it (the Standard
+ * type); every imagery layer above that, shown per map type; then road and label overlays for
+ * Enhanced Hybrid: the street map's own, or raster label tiles without one.
  */
 export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpecification {
   const show = visibleImagery(options);
@@ -72,6 +79,11 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
       },
     },
   ];
+  const streets = sources.basemap ? streetLayers(sources.basemap.flavor) : null;
+  if (sources.basemap && streets) {
+    styleSources[STREETS_SOURCE] = streetsSource(sources.basemap);
+    layers.push(...streets.standard.map(withVisibility(show.standard)));
+  }
   if (sources.satellite) {
     // 512 px tiles from 256 px imagery: a zoom level softer but a quarter of the requests.
     styleSources[LAYER.satellite] = raster(sources.satellite, 512);
@@ -93,7 +105,7 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
       },
     );
   }
-  if (sources.standardSatellite) {
+  if (sources.standardSatellite && !streets) {
     styleSources[LAYER.standard] = raster(sources.standardSatellite, 256);
     layers.push({
       id: LAYER.standard,
@@ -103,7 +115,8 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
       paint: rasterPaint(options.enhanced),
     });
   }
-  for (const [id, source] of labelSources(sources.labels)) {
+  if (streets) layers.push(...streets.overImagery.map(withVisibility(show.labels)));
+  for (const [id, source] of streets ? [] : labelSources(sources.labels)) {
     styleSources[id] = raster(source, 256);
     layers.push({
       id,
@@ -144,18 +157,25 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
       },
     });
   }
-  return { version: 8, sources: styleSources, layers };
+  return {
+    version: 8,
+    sources: styleSources,
+    layers,
+    ...(streets && { 'font-faces': streetFontFaces() }),
+  };
 }
 
 /** Layer ids per imagery kind, for switching visibility without rebuilding the style. */
 export function imageryLayers(
   sources: MapSources,
 ): Record<keyof ReturnType<typeof visibleImagery>, string[]> {
+  const streets = sources.basemap ? streetLayers(sources.basemap.flavor) : null;
+  const ids = (list: LayerSpecification[]) => list.map((layer) => layer.id);
   return {
     satellite: sources.satellite ? [LAYER.satellite] : [],
     satelliteFull: sources.satellite ? [LAYER.satelliteFull] : [],
-    standard: sources.standardSatellite ? [LAYER.standard] : [],
-    labels: labelSources(sources.labels).map(([id]) => id),
+    standard: streets ? ids(streets.standard) : sources.standardSatellite ? [LAYER.standard] : [],
+    labels: streets ? ids(streets.overImagery) : labelSources(sources.labels).map(([id]) => id),
     buildings: sources.buildings ? [LAYER.buildings] : [],
     terrain: [],
   };

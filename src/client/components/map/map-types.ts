@@ -16,7 +16,7 @@ export const MAP_TYPES: Record<MapType, { label: string; description: string }> 
   },
   earth_3d: { label: 'Earth 3D View', description: 'Imagery on terrain, tilted, with buildings' },
   enhanced_hybrid: { label: 'Enhanced Hybrid', description: 'Imagery with roads and labels' },
-  standard_satellite: { label: 'Standard Satellite', description: 'Lighter imagery for slow data' },
+  standard_satellite: { label: 'Standard Satellite', description: 'Lightest view, for slow data' },
 };
 
 /** The three the left panel offers (SPEC §2); the imaging panel offers all four. */
@@ -41,11 +41,18 @@ export const zoomedIn = (zoom: number, levels: number) => Math.min(CAMERA.maxZoo
 /** A map bearing (-180..180) as the rotation slider shows it (0..360). */
 export const bearingToRotation = (bearing: number) => Math.round(((bearing % 360) + 360) % 360);
 
-/** The source a map type cannot do without, or null when it is configured. */
+/**
+ * The source a map type cannot do without, or null when it is configured. The street map, when
+ * there is one, is the Standard type and Enhanced Hybrid's roads and labels.
+ */
 export function missingSourceFor(type: MapType, sources: MapSources): string | null {
-  if (type === 'standard_satellite') return sources.standardSatellite ? null : 'standard imagery';
+  if (type === 'standard_satellite') {
+    return sources.basemap || sources.standardSatellite ? null : 'street map or standard imagery';
+  }
   if (!sources.satellite) return 'satellite imagery';
-  if (type === 'enhanced_hybrid' && !sources.labels) return 'road and label tiles';
+  if (type === 'enhanced_hybrid' && !sources.labels && !sources.basemap) {
+    return 'road and label tiles';
+  }
   return null;
 }
 

@@ -1,11 +1,13 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import {
   Map as MapLibreMap,
+  addProtocol,
   setWorkerUrl,
   type GeoJSONSource,
   type MapLayerMouseEvent,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Protocol } from 'pmtiles';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MapPoints, MapSources } from '../../../core/schemas/map.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
@@ -18,7 +20,13 @@ import {
   expandCluster,
   setDiscoveryData,
 } from './discovery-layers.ts';
-import { LAYER_STATE_ATTRS, applyLayers, createHandle, type MapHandle } from './map-handle.ts';
+import {
+  LAYER_STATE_ATTRS,
+  applyLayers,
+  createHandle,
+  type MapElement,
+  type MapHandle,
+} from './map-handle.ts';
 import {
   CustomMarkers,
   DiscoveryThumbnails,
@@ -29,10 +37,13 @@ import {
 import { buildStyle, LAYER, OFFLINE_SOURCES } from './map-style.ts';
 import { CAMERA, type LayerOptions } from './map-types.ts';
 import { loadOfflineBasemap } from './offline-basemap.ts';
+import { drawStreetIcon } from './street-icons.ts';
 import { useLongPress } from './use-long-press.ts';
 import { normaliseBounds, type Bounds } from './view-bounds.ts';
 
 setWorkerUrl(workerUrl);
+// The street map is a PMTiles archive read in byte ranges (docs/decisions/017-street-basemap.md).
+addProtocol('pmtiles', new Protocol().tile);
 
 export interface Camera {
   zoom: number;
@@ -136,6 +147,7 @@ export default function MapView(props: MapViewProps) {
       return;
     }
     const layers = { ...initialLayers };
+    m.setMissingStyleImageResolver((id) => void drawStreetIcon(m, id));
 
     let frame = 0;
     const reportCamera = () => {
@@ -175,6 +187,7 @@ export default function MapView(props: MapViewProps) {
           m.getSource<GeoJSONSource>(OFFLINE_SOURCES.borders)?.setData(basemap.borders);
         })
         .catch((error: unknown) => console.warn('Offline basemap unavailable:', error));
+      (container as MapElement).maplibre = m;
       container.dataset.ready = 'true';
       setMap(m);
       latest.current.onReady(createHandle(m, sources, layers, container));

@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { STREET_LAYER_PREFIX } from '../src/client/components/map/street-basemap.ts';
+import { TEST_BASEMAP } from '../test/basemap-archive.ts';
+import {
+  EMPTY_URL,
+  expect,
+  expectNoSeriousAxeViolations,
+  screenshots,
+  signUp,
+  test,
+} from './fixtures.ts';
+
+/** The empty server is configured with the suite's own archive (playwright.config.ts). */
+const { latitude, longitude } = TEST_BASEMAP.centre;
+const AT_ZOOM_16 = `${EMPTY_URL}/?lat=${latitude}&lng=${longitude}&zoom=16`;
+const map = (page: Page) => page.getByTestId('map');
+
+/** Names on the road lines and text labels the map has drawn from one use of the street map. */
+async function renderedStreets(page: Page, use: keyof typeof STREET_LAYER_PREFIX) {
+  const [include, exclude] =
+    use === 'standard'
+      ? [STREET_LAYER_PREFIX.standard, STREET_LAYER_PREFIX.overImagery]
+      : [STREET_LAYER_PREFIX.overImagery, null];
+  return map(page).evaluate(
+    (element, { include, exclude }) => {
+      const m = (element as HTMLElement & { maplibre: MapLibreMap }).maplibre;
+      const layers = m
+        .getStyle()
+        .layers.filter((l) => l.id.startsWith(include) && !(exclude && l.id.startsWith(exclude)))
+        .map((l) => l.id);
+      const names = (type: string) => [
+        ...new Set(
+          m
+            .queryRenderedFeatures({ layers })
+            .filter((f) => f.layer.type === type && typeof f.properties.name === 'string')
+            .map((f) => String(f.properties.name)),
+        ),
+      ];
+      return { roads: names('line'), labels: names('symbol') };
+    },
+    { include, exclude },
+  );
+}
+
+test('with only our own server reachable, the street map draws streets and labels at zoom 16', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.slow();
+  await signUp(page, { baseURL: EMPTY_URL });
+  // Every host but this server is refused: the fixture refuses the ones off this machine, this
+  // refuses the local imagery stand-in and anything else here.
+  const refused: string[] = [];
+  await page.route(/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/, (route) => {
+    const url = route.request().url();
+    if (url.startsWith(EMPTY_URL)) return route.fallback();
+    refused.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const archiveAnswers: number[] = [];
+  const fonts: string[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.endsWith('/streets.pmtiles')) archiveAnswers.push(res.status());
+    if (url.pathname.endsWith('.woff2') && res.ok()) fonts.push(url.pathname);
+  });
+
+  await page.goto(AT_ZOOM_16);
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Advanced Controls' }).click();
+  const panel = page.getByTestId('imaging-controls');
+  await panel.getByRole('button', { name: /Standard Satellite/ }).click();
+  await expect(map(page)).toHaveAttribute('data-map-type', 'standard_satellite');
+  await panel.getByRole('button', { name: 'Close imaging controls' }).click();
+
+  await expect
+    .poll(() => renderedStreets(page, 'standard'), { timeout: 20_000 })
+    .toEqual({
+      roads: expect.arrayContaining(['Laneway Parade', 'Wildstyle Way', 'Paste-Up Road']),
+      // A main road, a side street, the neighbourhood and a point of interest with its icon.
+      labels: expect.arrayContaining([
+        'Laneway Parade',
+        'Paste-Up Road',
+        'Paint Quarter',
+        'Big Wall',
+      ]),
+    });
+  expect(archiveAnswers.length).toBeGreaterThan(0);
+  expect(new Set(archiveAnswers)).toEqual(new Set([206]));
+  expect(fonts.some((f) => /noto-sans-latin-400-normal/.test(f))).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'basemap-standard');
+
+  // Enhanced Hybrid: the same roads and labels over the imagery (refused here, so over the
+  // offline basemap), from the street map rather than label tiles.
+  await page
+    .getByRole('region', { name: 'Advanced Imaging' })
+    .getByRole('button', { name: 'Enhanced Hybrid' })
+    .click();
+  await expect(map(page)).toHaveAttribute('data-map-type', 'enhanced_hybrid');
+  await expect
+    .poll(() => renderedStreets(page, 'overImagery'), { timeout: 20_000 })
+    .toEqual({
+      roads: expect.arrayContaining(['Laneway Parade']),
+      labels: expect.arrayContaining(['Laneway Parade']),
+    });
+  expect(await renderedStreets(page, 'standard')).toEqual({
+    roads: [],
+    labels: [],
+  });
+  await screenshots(page, 'basemap-hybrid');
+
+  expect(refused.some((url) => url.includes('/sat/'))).toBe(true);
+  expect(refused.filter((url) => /\/labels\//.test(url))).toEqual([]);
+  // Chromium logs each refused imagery request; those are the point of this test.
+  const unrelated = consoleErrors.filter((e) => !/ERR_BLOCKED_BY_CLIENT/.test(e));
+  consoleErrors.splice(0, consoleErrors.length, ...unrelated);
+});
