@@ -53,7 +53,9 @@ test('the first visit shows how to pin; every SPEC control is reachable from the
   page,
 }) => {
   await openMap(page);
-  await expect(page.getByRole('note', { name: 'How to pin' })).toContainText('or long-press the map');
+  await expect(page.getByRole('note', { name: 'How to pin' })).toContainText(
+    'or long-press the map',
+  );
   const withTip = await mapShare(page);
   expect(withTip.share).toBeGreaterThanOrEqual(0.7);
   await page.screenshot({ path: 'test-results/screens/map-phone-first-visit-390.png' });

@@ -58,8 +58,12 @@ export default function MapHome() {
   const [imagingOpen, setImagingOpen] = useState(false);
   const [controlsOpen, setControlsOpen] = useState(false);
   const [controlsTab, setControlsTab] = useState('imagery');
-  const [snap, setSnap] = useState<SheetSnap>(PEEK);
-  const [selection, setSelection] = useState<Selection>(null);
+  // A link to one discovery (My Discoveries) arrives with its panel open.
+  const linkedDiscovery = useLinkedDiscovery();
+  const [selection, setSelection] = useState<Selection>(() =>
+    linkedDiscovery ? { kind: 'discovery', id: linkedDiscovery } : null,
+  );
+  const [snap, setSnap] = useState<SheetSnap>(linkedDiscovery ? HALF : PEEK);
   const [mapState, setMapState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [imagery, setImagery] = useState<'online' | 'offline' | null>(null);
   const [handle, setHandle] = useState<MapHandle | null>(null);
@@ -76,13 +80,6 @@ export default function MapHome() {
   const [view, setView] = useState<MapViewState | null>(null);
   const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
   const pinning = usePinning(handle);
-  const linkedDiscovery = useLinkedDiscovery();
-  // A link to one discovery (My Discoveries) opens its panel on arrival.
-  useEffect(() => {
-    if (!linkedDiscovery) return;
-    setSelection({ kind: 'discovery', id: linkedDiscovery });
-    setSnap(HALF);
-  }, [linkedDiscovery]);
 
   const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
   const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
