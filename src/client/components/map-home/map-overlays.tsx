@@ -18,7 +18,9 @@ export function DesktopOverlay({
   return (
     <div className="pointer-events-none absolute inset-0 flex items-start gap-4 p-4 pb-9">
       <div className="flex h-full w-96 flex-none flex-col gap-3">{left}</div>
-      {right && <div className="ml-auto flex h-full min-h-0 w-96 flex-col gap-3">{right}</div>}
+      {right && (
+        <div className="mr-14 ml-auto flex h-full min-h-0 w-96 flex-col gap-3">{right}</div>
+      )}
       {pinBar && (
         <div className="absolute inset-x-0 bottom-9 mx-auto w-full max-w-md px-4">{pinBar}</div>
       )}
