@@ -40,7 +40,8 @@ describe('GET /api/config', () => {
       payments: { enabled: false, publishableKey: null },
       defaultLocation: { latitude: -28.0167, longitude: 153.4 },
       trailer: { youtubeId: null },
-      map: DEFAULT_MAP_SOURCES,
+      // No street basemap configured: the offline basemap is the fallback.
+      map: { ...DEFAULT_MAP_SOURCES, basemap: null },
     });
   });
 });
