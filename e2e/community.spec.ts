@@ -185,8 +185,10 @@ test('phones get tabs: events, forum, rankings', async ({ page }) => {
 
 test('when the session ends, a like is refused and the page goes to login after 500 ms', async ({
   page,
+  expectFailure,
 }) => {
   await signUp(page);
+  expectFailure(/\/like$/, 401);
   await page.clock.install();
   await page.goto('/community');
   const like = posts(page).first().getByRole('button', { name: /^Like/ });

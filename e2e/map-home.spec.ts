@@ -173,6 +173,8 @@ test.describe('without a location', () => {
   });
 
   test('Capture validates the name, then the location, and resets on close', async ({ page }) => {
+    // Screenshots at two sizes redraw the map and switch between phone and desktop layouts.
+    test.slow();
     await page.goto('/');
     await page.getByRole('button', { name: 'Capture' }).click();
     const dialog = page.getByRole('dialog', { name: 'Document Street Art' });

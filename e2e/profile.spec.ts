@@ -216,7 +216,9 @@ test('adding art needs a title, then the piece shows in the gallery', async ({ p
 test('adding art after the session ended says so and goes to login after 500 ms', async ({
   page,
   player,
+  expectFailure,
 }) => {
+  expectFailure('/api/objects/upload', 401);
   await page.clock.install();
   await page.goto('/profile');
   await expect(page.getByText(player.username, { exact: true })).toBeVisible();
