@@ -9,6 +9,8 @@ const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
 test.beforeEach(async ({ player }) => {
+  // Each test starts the map in software WebGL and moves it several times on a 2-core runner.
+  test.slow();
   expect(player.id).toBeTruthy();
 });
 
