@@ -63,7 +63,10 @@ const elementsSecrets = async (page: Page) =>
 
 test('subscribing: the card form for one subscription, a declined card, then Pro after the paid invoice', async ({
   page,
+  expectFailure,
 }) => {
+  // A past-due subscription is managed, not paid for again: its setup call answers 409.
+  expectFailure('/api/get-or-create-subscription', 409);
   const player = await signUp(page, { baseURL: EMPTY_URL });
   await installFakeStripeJs(page);
   await page.goto(`${EMPTY_URL}/subscribe`);

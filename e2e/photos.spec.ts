@@ -83,7 +83,8 @@ test('a discovery with a phone photo: its location is offered, then the card sho
   await expect(card.locator('img')).toHaveAttribute('src', mine.imageUrl);
 
   // The same photo documented again earns nothing.
-  expectFailure('/api/discoveries', 409);
+  // The second upload of the same photo is refused when it is processed.
+  expectFailure(/\/api\/objects\/[^/]+\/complete$/, 409);
   await page.goto('/');
   await page.getByRole('button', { name: 'Capture' }).click();
   await dialog.getByLabel('Name').fill('Koi again');
