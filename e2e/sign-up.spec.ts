@@ -28,7 +28,10 @@ test('a new player creates an account on /api/login and lands on / signed in', a
 
 test('signing in with a wrong password shows one clear message and keeps the name', async ({
   page,
+  expectFailure,
 }) => {
+  // The refused sign-in answers 401 with the form again.
+  expectFailure(/\/api\/login$/, 401);
   const username = uniqueName('wall');
   await page.request.post('/api/signup', { data: { username, password: PASSWORD } });
   await page.request.get('/api/logout');
