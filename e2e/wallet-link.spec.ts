@@ -83,7 +83,10 @@ test('the profile links a wallet that is not connected yet; refusing to sign lin
 test('a wallet linked to another account is refused with the reason, and stays with its owner', async ({
   page,
   player: _first,
+  expectFailure,
 }) => {
+  // The second account's proof is refused: the address is the first account's.
+  expectFailure('/api/wallet/link', 409);
   const signer = newSigner();
   await installFakeWallet(page, { signer });
   await connectFromHeader(page);
