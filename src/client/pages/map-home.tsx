@@ -309,7 +309,7 @@ export default function MapHome() {
             onSnap={setSnap}
             title={
               imagingOpen ? (
-                'Advanced Imaging'
+                'Map layers'
               ) : (
                 <WallsTitle walls={nearbyWalls.data} status={wallsStatus} />
               )

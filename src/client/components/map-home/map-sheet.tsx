@@ -41,9 +41,22 @@ export function MapSheet({
   children: ReactNode;
 }) {
   const ref = useRef<SheetRef>(null);
+  // Where the page last sent the sheet: the library's report of reaching an older target (its
+  // animation still running when the page asked again) must not undo the newer one.
+  const sentTo = useRef<number | null>(null);
   useEffect(() => {
-    if (ref.current && ref.current.currentSnap !== snap) ref.current.snapTo(snap);
+    if (!ref.current || ref.current.currentSnap === snap) return;
+    sentTo.current = snap;
+    ref.current.snapTo(snap);
   }, [snap]);
+  const onLibrarySnap = (index: number) => {
+    if (sentTo.current !== null) {
+      if (index === sentTo.current) sentTo.current = null;
+      return;
+    }
+    // A drag or a flick by the player.
+    if (index > 0 && index !== snap) onSnap(clampSnap(index));
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = { ArrowUp: snap + 1, ArrowDown: snap - 1, Home: PEEK, End: FULL }[event.key];
@@ -59,7 +72,7 @@ export function MapSheet({
       onClose={() => onSnap(PEEK)}
       snapPoints={SNAP_POINTS}
       initialSnap={snap}
-      onSnap={(index) => index > 0 && index !== snap && onSnap(clampSnap(index))}
+      onSnap={onLibrarySnap}
       disableDismiss
       disableScrollLocking
       // Under the header's menus and every dialog, over the map.
