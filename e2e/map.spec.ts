@@ -217,6 +217,8 @@ test('a right-click pins there: the crosshair moves to the spot and a marker sta
   page,
   expectFailure,
 }) => {
+  // Two map loads and two fly-tos, each drawn in software WebGL.
+  test.slow();
   await openMap(page, `?lat=${LEAKE.latitude + 0.01}&lng=${LEAKE.longitude + 0.01}&zoom=15`);
   const box = (await map(page).boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.5, { button: 'right' });
