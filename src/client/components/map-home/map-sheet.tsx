@@ -44,10 +44,15 @@ export function MapSheet({
   // Where the page last sent the sheet: the library's report of reaching an older target (its
   // animation still running when the page asked again) must not undo the newer one.
   const sentTo = useRef<number | null>(null);
+  // The library's own current snap lags behind quick key presses: every change is sent.
+  const first = useRef(true);
   useEffect(() => {
-    if (!ref.current || ref.current.currentSnap === snap) return;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     sentTo.current = snap;
-    ref.current.snapTo(snap);
+    ref.current?.snapTo(snap);
   }, [snap]);
   const onLibrarySnap = (index: number) => {
     if (sentTo.current !== null) {
