@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { shortAddress } from '../lib/address.ts';
+import { hasFlag, setFlag } from '../lib/device-flags.ts';
 import { linkAccount, unlinkAccount } from '../lib/wallet-link.ts';
 import { useAuth } from './use-auth.ts';
 import { toast } from './use-toast.ts';
@@ -110,22 +111,8 @@ function normaliseChainId(value: unknown): string | null {
   return typeof value === 'string' && value ? value.toLowerCase() : null;
 }
 
-function userDisconnected(): boolean {
-  try {
-    return localStorage.getItem(DISCONNECTED_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function rememberDisconnect(on: boolean): void {
-  try {
-    if (on) localStorage.setItem(DISCONNECTED_KEY, '1');
-    else localStorage.removeItem(DISCONNECTED_KEY);
-  } catch {
-    // No storage (private mode): the choice only lasts for this page.
-  }
-}
+const userDisconnected = () => hasFlag(DISCONNECTED_KEY, false);
+const rememberDisconnect = (on: boolean) => setFlag(DISCONNECTED_KEY, on);
 
 // ---- Provider events and the automatic pick-up ----
 

@@ -1,4 +1,5 @@
 import type { User } from '../../core/schemas/user.ts';
+import { hasFlag, setFlag } from './device-flags.ts';
 
 /**
  * The character-creation screen (SPEC §2) replaces the router on a new account's first visit:
@@ -11,17 +12,9 @@ const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 export function needsCharacterCreation(user: User | null, now = Date.now()): boolean {
   if (!user || user.discoveries > 0) return false;
   if (now - new Date(user.createdAt).getTime() > NEW_ACCOUNT_MS) return false;
-  try {
-    return localStorage.getItem(key(user.id)) === null;
-  } catch {
-    return false;
-  }
+  return !hasFlag(key(user.id), true);
 }
 
 export function markCharacterCreated(userId: string): void {
-  try {
-    localStorage.setItem(key(userId), new Date().toISOString());
-  } catch {
-    // Private mode without storage: the screen may show again next visit, nothing breaks.
-  }
+  setFlag(key(userId));
 }

@@ -1,3 +1,5 @@
+import { hasFlag, setFlag } from './device-flags.ts';
+
 /**
  * When onboarding shows by itself: once, right after a new account's character creation, unless
  * the visitor already went through it signed out just before creating the account. Remembered
@@ -10,11 +12,7 @@ const SIGNED_OUT_KEY = 'streetscope:onboarding-done-signed-out';
 
 /** A signed-out visitor leaves onboarding for the create-account page. */
 export function rememberOnboardedSignedOut(): void {
-  try {
-    sessionStorage.setItem(SIGNED_OUT_KEY, new Date().toISOString());
-  } catch {
-    // No storage: the new account sees onboarding once more, nothing breaks.
-  }
+  setFlag(SIGNED_OUT_KEY, true, 'tab');
 }
 
 /**
@@ -22,15 +20,12 @@ export function rememberOnboardedSignedOut(): void {
  * as seen for this account, so it never shows by itself again.
  */
 export function takeOnboardingTurn(userId: string): boolean {
-  try {
-    const doneSignedOut = sessionStorage.getItem(SIGNED_OUT_KEY) !== null;
-    sessionStorage.removeItem(SIGNED_OUT_KEY);
-    const seen = localStorage.getItem(seenKey(userId)) !== null;
-    localStorage.setItem(seenKey(userId), new Date().toISOString());
-    return !doneSignedOut && !seen;
-  } catch {
-    return false;
-  }
+  // Without storage it never shows by itself: it could not be remembered as seen.
+  const doneSignedOut = hasFlag(SIGNED_OUT_KEY, true, 'tab');
+  setFlag(SIGNED_OUT_KEY, false, 'tab');
+  const seen = hasFlag(seenKey(userId), true);
+  setFlag(seenKey(userId));
+  return !doneSignedOut && !seen;
 }
 
 /** Onboarding that goes on to `next` (a path on our site) when it ends. */

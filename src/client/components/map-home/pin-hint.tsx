@@ -1,30 +1,19 @@
 import { MapPinPlus, X } from 'lucide-react';
 import { useState } from 'react';
+import { hasFlag, setFlag } from '../../lib/device-flags.ts';
 
 const KEY = 'streetscope:pin-hint-dismissed';
-
-function seen(): boolean {
-  try {
-    return localStorage.getItem(KEY) !== null;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * Shown the first time the map is, on this device: a tap never pins anything, so say how to.
  * Dismissed for good by its close button.
  */
 export function PinHint() {
-  const [open, setOpen] = useState(() => !seen());
+  const [open, setOpen] = useState(() => !hasFlag(KEY, true));
   if (!open) return null;
   const dismiss = () => {
     setOpen(false);
-    try {
-      localStorage.setItem(KEY, new Date().toISOString());
-    } catch {
-      // No storage (private mode): the hint shows again next visit, nothing breaks.
-    }
+    setFlag(KEY);
   };
   return (
     <div

@@ -75,32 +75,20 @@ export function ImageryBadge({
   imagery: 'online' | 'offline' | null;
   className?: string;
 }) {
-  if (imagery === 'online') {
-    return (
-      <p
-        className={cn(
-          'flex min-h-7 w-fit items-center gap-1.5 rounded-full border border-neon-lime/40 bg-wall/90 px-2.5 py-0.5 text-[0.6875rem] font-semibold text-neon-lime backdrop-blur md:min-h-8 md:px-3 md:text-xs',
-          className,
-        )}
-      >
-        <ScanEye className="size-3.5" aria-hidden />
-        High-Resolution Active
-      </p>
-    );
-  }
-  if (imagery === 'offline') {
-    return (
-      <p
-        className={cn(
-          'flex min-h-8 w-fit items-center gap-1.5 rounded-full border border-neon-amber/40 bg-wall/90 px-3 py-1 text-xs font-semibold text-neon-amber backdrop-blur',
-          className,
-        )}
-        data-testid="offline-basemap"
-      >
-        <CloudOff className="size-3.5" aria-hidden />
-        Offline map: imagery unavailable
-      </p>
-    );
-  }
-  return null;
+  if (!imagery) return null;
+  const online = imagery === 'online';
+  const Icon = online ? ScanEye : CloudOff;
+  return (
+    <p
+      className={cn(
+        'flex min-h-7 w-fit items-center gap-1.5 rounded-full border bg-wall/90 px-2.5 py-0.5 text-[0.6875rem] font-semibold backdrop-blur md:min-h-8 md:px-3 md:text-xs',
+        online ? 'border-neon-lime/40 text-neon-lime' : 'border-neon-amber/40 text-neon-amber',
+        className,
+      )}
+      data-testid={online ? undefined : 'offline-basemap'}
+    >
+      <Icon className="size-3.5" aria-hidden />
+      {online ? 'High-Resolution Active' : 'Offline map: imagery unavailable'}
+    </p>
+  );
 }
