@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
 import { configQuery } from '../api/config.ts';
 import { PageSkeleton } from '../components/layout/page-skeleton.tsx';
@@ -80,6 +80,7 @@ export default function MapHome() {
   const [view, setView] = useState<MapViewState | null>(null);
   const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
   const pinning = usePinning(handle);
+  const captureButton = useRef<HTMLButtonElement>(null);
 
   const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
   const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
@@ -203,7 +204,7 @@ export default function MapHome() {
       className="min-h-0"
     />
   );
-  const actionBar = <ActionBar onCapture={() => setCaptureOpen(true)} />;
+  const actionBar = <ActionBar onCapture={() => setCaptureOpen(true)} captureRef={captureButton} />;
   const badge = <ImageryBadge imagery={ready ? (imagery ?? 'online') : null} />;
   const fabs = (
     <MapFabs
@@ -350,6 +351,7 @@ export default function MapHome() {
         geo={geo}
         spot={pinning.discoverySpot}
         isPro={user.isPro}
+        fallbackFocus={captureButton}
       />
       <GraffitiDialog spot={pinning.graffitiSpot} onClose={pinning.closeGraffiti} />
     </div>

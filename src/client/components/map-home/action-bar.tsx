@@ -1,4 +1,5 @@
 import { Camera, Palette, User, Users, type LucideIcon } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../../lib/cn.ts';
 
@@ -16,14 +17,23 @@ const itemClass =
  * Capture floats above the bar, the one action a player reaches for outdoors. On a phone the
  * bar is the bottom sheet's peek; on desktop it sits under the map.
  */
-export function ActionBar({ onCapture, className }: { onCapture: () => void; className?: string }) {
+export function ActionBar({
+  onCapture,
+  captureRef,
+  className,
+}: {
+  onCapture: () => void;
+  /** Whichever action bar is on screen holds it: the Capture dialog returns focus there. */
+  captureRef?: Ref<HTMLButtonElement>;
+  className?: string;
+}) {
   return (
     <nav aria-label="Map actions" className={cn('relative z-30', className)}>
       <ul className="mx-auto grid max-w-xl grid-cols-4 gap-1 px-2 py-1 md:py-1.5">
         <li>
           <button
             type="button"
-            data-capture-button
+            ref={captureRef}
             onClick={onCapture}
             className="group flex min-h-12 w-full md:min-h-14 flex-col items-center justify-end gap-1 rounded-xl text-xs font-bold text-white"
           >

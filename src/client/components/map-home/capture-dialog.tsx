@@ -1,5 +1,5 @@
 import { Camera, LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { formatAddress } from '../../../core/geo.ts';
 import { rewardFor } from '../../../core/rules.ts';
 import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
@@ -54,6 +54,7 @@ export function CaptureDialog({
   geo,
   spot,
   isPro,
+  fallbackFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -61,6 +62,7 @@ export function CaptureDialog({
   /** A spot the player pinned on the map; without one the art is where the player stands. */
   spot: Coordinates | null;
   isPro: boolean;
+  fallbackFocus: RefObject<HTMLElement | null>;
 }) {
   const [busy, setBusy] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -75,11 +77,11 @@ export function CaptureDialog({
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          // The layout may have switched meanwhile (a phone turned): then the Capture button
-          // it came from is another element.
+          // What opened it may be gone (the pin bar, or a layout switched as a phone turned):
+          // then focus goes to the page's Capture button.
           const back = returnFocusTo.current?.isConnected
             ? returnFocusTo.current
-            : document.querySelector<HTMLElement>('[data-capture-button]');
+            : fallbackFocus.current;
           back?.focus();
         }}
       >
