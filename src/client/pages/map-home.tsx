@@ -5,7 +5,10 @@ import { configQuery } from '../api/config.ts';
 import { PageSkeleton } from '../components/layout/page-skeleton.tsx';
 import { SideNav } from '../components/layout/side-nav.tsx';
 import { ActionBar } from '../components/map-home/action-bar.tsx';
-import { AllowLocationCard } from '../components/map-home/allow-location-card.tsx';
+import {
+  AllowLocationButton,
+  AllowLocationCard,
+} from '../components/map-home/allow-location-card.tsx';
 import { CaptureDialog } from '../components/map-home/capture-dialog.tsx';
 import { GraffitiDialog } from '../components/map-home/graffiti-dialog.tsx';
 import { ImagingControlsFor } from '../components/map-home/imaging-controls-for.tsx';
@@ -26,19 +29,18 @@ import {
   StageStatus,
   type CentreKind,
 } from '../components/map-home/stage-status.tsx';
+import { useImaging } from '../components/map-home/use-imaging.ts';
 import { useMapData, type Selection } from '../components/map-home/use-map-data.ts';
 import { usePinning } from '../components/map-home/use-pinning.ts';
 import { WallsPanel, WallsTitle } from '../components/map-home/walls-panel.tsx';
 import type { MapHandle } from '../components/map/map-handle.ts';
-import { CAMERA, type LayerOptions, type MapType } from '../components/map/map-types.ts';
-import type { Camera, MapViewState } from '../components/map/map-view.tsx';
+import { CAMERA } from '../components/map/map-types.ts';
+import type { MapViewState } from '../components/map/map-view.tsx';
 import { fetchBoxFor, type Bounds } from '../components/map/view-bounds.ts';
-import { Button } from '../components/ui/button.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { useGeolocation } from '../hooks/use-geolocation.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
 import { usePaymentReturn } from '../hooks/use-payment-return.ts';
-import { toast } from '../hooks/use-toast.ts';
 
 /**
  * SPEC §2 map home (/ signed in). The map fills the screen under a compact header; on a phone
@@ -57,28 +59,20 @@ export default function MapHome() {
   const [captureOpen, setCaptureOpen] = useState(false);
   const [imagingOpen, setImagingOpen] = useState(false);
   const [controlsOpen, setControlsOpen] = useState(false);
-  const [controlsTab, setControlsTab] = useState('imagery');
   // A link to one discovery (My Discoveries) arrives with its panel open.
   const linkedDiscovery = useLinkedDiscovery();
   const [selection, setSelection] = useState<Selection>(() =>
     linkedDiscovery ? { kind: 'discovery', id: linkedDiscovery } : null,
   );
   const [snap, setSnap] = useState<SheetSnap>(linkedDiscovery ? HALF : PEEK);
-  const [mapState, setMapState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // The map is ready once it hands over its handle; until then it loads, unless it failed.
+  const [failed, setFailed] = useState(false);
   const [imagery, setImagery] = useState<'online' | 'offline' | null>(null);
   const [handle, setHandle] = useState<MapHandle | null>(null);
-  const [layers, setLayers] = useState<LayerOptions>({
-    type: 'street_art_satellite',
-    buildings: true,
-    enhanced: false,
-  });
-  const [camera, setCamera] = useState<Camera>({
-    zoom: link?.zoom ?? CAMERA.defaultZoom,
-    pitch: CAMERA.tilt.initial,
-    bearing: CAMERA.rotation.initial,
-  });
   const [view, setView] = useState<MapViewState | null>(null);
   const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
+  const imaging = useImaging(handle, link?.zoom ?? CAMERA.defaultZoom);
+  const { layers } = imaging;
   const pinning = usePinning(handle);
   const captureButton = useRef<HTMLButtonElement>(null);
 
@@ -126,16 +120,6 @@ export default function MapHome() {
     setSnap(PEEK);
   };
 
-  const switchMapType = (type: MapType) => {
-    try {
-      if (!handle) throw new Error('Map not ready');
-      handle.setMapType(type);
-      setLayers((l) => ({ ...l, type }));
-    } catch {
-      toast({ title: 'Error', description: 'Failed to switch map type', variant: 'destructive' });
-    }
-  };
-
   const locate = () => {
     if (geo.source === 'device' && geo.location) handle?.flyTo(geo.location);
     else geo.requestLocation();
@@ -148,7 +132,7 @@ export default function MapHome() {
     setSnap(open ? HALF : PEEK);
   };
 
-  const ready = mapState === 'ready' && handle !== null;
+  const ready = handle !== null;
   const wallsStatus = nearbyWalls.status;
 
   const allowLocation = !geo.location && (
@@ -167,7 +151,7 @@ export default function MapHome() {
     <ImagingPanel
       mapType={layers.type}
       disabled={!ready}
-      onMapType={switchMapType}
+      onMapType={imaging.switchMapType}
       onMaxZoom={() => handle?.zoomBy(CAMERA.quickMaxZoomStep)}
       onAdvanced={() => setControlsOpen(true)}
     />
@@ -193,13 +177,7 @@ export default function MapHome() {
   const controls = controlsOpen && handle && (
     <ImagingControlsFor
       handle={handle}
-      layers={layers}
-      setLayers={setLayers}
-      camera={camera}
-      setCamera={setCamera}
-      onMapType={switchMapType}
-      tab={controlsTab}
-      onTab={setControlsTab}
+      imaging={imaging}
       onClose={() => setControlsOpen(false)}
       className="min-h-0"
     />
@@ -231,8 +209,8 @@ export default function MapHome() {
 
       <main className="relative min-h-0 flex-1">
         <h1 className="sr-only">StreetScope map</h1>
-        {config.data && mapState !== 'failed' && (
-          <MapErrorBoundary onError={() => setMapState('failed')}>
+        {config.data && !failed && (
+          <MapErrorBoundary onError={() => setFailed(true)}>
             <Suspense fallback={null}>
               <LazyMapView
                 sources={config.data.map}
@@ -244,12 +222,9 @@ export default function MapHome() {
                 points={data.points}
                 player={geo.source === 'device' ? geo.location : null}
                 markers={data.markers}
-                onReady={(h) => {
-                  setHandle(h);
-                  setMapState('ready');
-                }}
-                onFail={() => setMapState('failed')}
-                onCamera={setCamera}
+                onReady={setHandle}
+                onFail={() => setFailed(true)}
+                onCamera={imaging.setCamera}
                 onView={(v) => {
                   setView(v);
                   setFetchBox((current) => fetchBoxFor(v.bounds, current));
@@ -263,11 +238,11 @@ export default function MapHome() {
             </Suspense>
           </MapErrorBoundary>
         )}
-        {mapState === 'loading' && <MapLoading />}
-        {mapState === 'failed' && <MapFailure />}
+        {!ready && !failed && <MapLoading />}
+        {failed && <MapFailure />}
         {pinning.active && <Crosshair />}
 
-        {mapState !== 'failed' &&
+        {!failed &&
           (desktop ? (
             <DesktopOverlay
               left={
@@ -299,7 +274,7 @@ export default function MapHome() {
           ))}
       </main>
 
-      {desktop || mapState === 'failed' ? (
+      {desktop || failed ? (
         <div className="relative z-30 border-t border-line bg-wall/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
           {actionBar}
         </div>
@@ -317,13 +292,11 @@ export default function MapHome() {
             }
             action={
               !geo.location && (
-                <Button
+                <AllowLocationButton
                   size="sm"
-                  onClick={geo.requestLocation}
-                  disabled={geo.status === 'locating'}
-                >
-                  {geo.status === 'locating' ? 'Locating...' : 'Allow Location'}
-                </Button>
+                  locating={geo.status === 'locating'}
+                  onAllow={geo.requestLocation}
+                />
               )
             }
             peek={actionBar}

@@ -26,16 +26,33 @@ export function AllowLocationCard({
         </h2>
         <p className="text-sm text-smoke">Share your location to see legal walls and pin art.</p>
       </div>
-      <Button onClick={onAllow} disabled={locating} className="shrink-0 md:w-full">
-        {locating ? (
-          <>
-            <LoaderCircle className="animate-spin" aria-hidden />
-            Locating...
-          </>
-        ) : (
-          'Allow Location'
-        )}
-      </Button>
+      <AllowLocationButton locating={locating} onAllow={onAllow} className="shrink-0 md:w-full" />
     </section>
+  );
+}
+
+/** SPEC's 'Allow Location', alone: beside the phone sheet's title, where a card won't fit. */
+export function AllowLocationButton({
+  locating,
+  onAllow,
+  size,
+  className,
+}: {
+  locating: boolean;
+  onAllow: () => void;
+  size?: 'sm';
+  className?: string;
+}) {
+  return (
+    <Button onClick={onAllow} disabled={locating} size={size} className={className}>
+      {locating ? (
+        <>
+          <LoaderCircle className="animate-spin" aria-hidden />
+          Locating...
+        </>
+      ) : (
+        'Allow Location'
+      )}
+    </Button>
   );
 }

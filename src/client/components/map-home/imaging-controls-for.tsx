@@ -1,45 +1,33 @@
-import type { Dispatch, SetStateAction } from 'react';
 import type { MapHandle } from '../map/map-handle.ts';
-import { CAMERA, type LayerOptions, type MapType } from '../map/map-types.ts';
-import type { Camera } from '../map/map-view.tsx';
+import { CAMERA } from '../map/map-types.ts';
 import { ImagingControls } from './imaging-controls.tsx';
+import type { Imaging } from './use-imaging.ts';
 
 /** The imaging panel (SPEC §2) wired to the live map and to the page's copy of its state. */
 export function ImagingControlsFor({
   handle,
-  layers,
-  setLayers,
-  camera,
-  setCamera,
-  onMapType,
-  tab,
-  onTab,
+  imaging,
   onClose,
   className,
 }: {
   handle: MapHandle;
-  layers: LayerOptions;
-  setLayers: Dispatch<SetStateAction<LayerOptions>>;
-  camera: Camera;
-  setCamera: Dispatch<SetStateAction<Camera>>;
-  onMapType: (type: MapType) => void;
-  tab: string;
-  onTab: (tab: string) => void;
+  imaging: Imaging;
   onClose: () => void;
   className?: string;
 }) {
+  const { layers, setLayers, camera, setCamera } = imaging;
   return (
     <ImagingControls
       mapType={layers.type}
       camera={camera}
       buildings={layers.buildings}
       enhanced={layers.enhanced}
-      tab={tab}
-      onTab={onTab}
+      tab={imaging.tab}
+      onTab={imaging.setTab}
       onClose={onClose}
       className={className}
       actions={{
-        onMapType,
+        onMapType: imaging.switchMapType,
         // The slider shows its new value at once: a second key press before the map's next
         // frame then steps on from it, not from the old one.
         onPitch: (pitch) => {
