@@ -40,6 +40,8 @@ test('a discovery with a phone photo: its location is offered, then the card sho
   page,
   expectFailure,
 }) => {
+  // Two uploads (one slowed on purpose) and three loads of the map and profile.
+  test.slow();
   // No location permission: the player has no spot, but the photo knows where it was taken.
   await page.goto('/');
   await expect(tokenCount(page)).toHaveText('0 tokens');

@@ -92,7 +92,7 @@ test('a wallet linked to another account is refused with the reason, and stays w
   await connectFromHeader(page);
   await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible();
 
-  await page.context().clearCookies();
+  // Signing up again swaps the session cookie in one step, so the open map never goes unsigned.
   await signUp(page);
   await connectFromHeader(page);
   await expect(toasts(page).getByText('Wallet Not Linked', { exact: true })).toBeVisible();
