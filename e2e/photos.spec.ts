@@ -167,7 +167,7 @@ test('a file that is not a photo is refused with the reason, and nothing is pinn
   await dialog.getByRole('button', { name: 'Ready to Upload' }).click();
   await expect(
     toasts(page).getByText(
-      'This file is not a photo. Only JPEG, PNG, WebP, GIF or AVIF photos can be uploaded.',
+      'This file is not a photo. Only JPEG, PNG, WebP, GIF, AVIF or HEIC photos can be uploaded.',
       { exact: true },
     ),
   ).toBeVisible();

@@ -1,74 +1,76 @@
+import exifr from 'exifr';
+
 export interface PhotoLocation {
   latitude: number;
   longitude: number;
 }
 
-const GPS_IFD_POINTER = 0x8825;
-const TYPE_ASCII = 2;
-const TYPE_RATIONAL = 5;
+const LATITUDE_REF = 0x0001;
+const LATITUDE = 0x0002;
+const LONGITUDE_REF = 0x0003;
+const LONGITUDE = 0x0004;
 
 /**
- * The GPS position in a photo's EXIF block (as sharp's metadata() returns it: "Exif\0\0" then a
- * TIFF structure). Read only to suggest a pin to the uploader; it is never stored or served.
- * Anything malformed or out of range gives null rather than a wrong spot.
+ * Only the four GPS position tags: no other block or tag is parsed. (exifr's types say ifd0
+ * cannot be false; its own gps() sets it so, reading IFD0 for the GPS pointer alone.)
  */
-export function readExifGps(exif: Buffer | undefined): PhotoLocation | null {
+const GPS_ONLY = {
+  ifd0: false,
+  ifd1: false,
+  exif: false,
+  interop: false,
+  xmp: false,
+  icc: false,
+  iptc: false,
+  jfif: false,
+  ihdr: false,
+  gps: [LATITUDE_REF, LATITUDE, LONGITUDE_REF, LONGITUDE],
+  translateKeys: false,
+  translateValues: false,
+  reviveValues: false,
+  mergeOutput: false,
+} as unknown as Parameters<typeof exifr.parse>[1];
+
+/**
+ * The GPS position in a photo's EXIF block, as libvips extracts it from JPEG, PNG, WebP and HEIF
+ * alike (a TIFF structure, after "Exif\0\0" in JPEG). Read only to suggest a pin to the uploader;
+ * it is never stored or served. Anything malformed or out of range gives null rather than a
+ * wrong spot.
+ */
+export async function readExifGps(exif: Buffer | undefined): Promise<PhotoLocation | null> {
   if (!exif) return null;
   const tiff = exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? exif.subarray(6) : exif;
+  let gps: Record<number, unknown> | undefined;
   try {
-    return parse(tiff);
+    gps = ((await exifr.parse(tiff, GPS_ONLY)) as { gps?: Record<number, unknown> } | undefined)
+      ?.gps;
   } catch {
     return null;
   }
-}
-
-function parse(tiff: Buffer): PhotoLocation | null {
-  const order = tiff.subarray(0, 2).toString('latin1');
-  if (order !== 'II' && order !== 'MM') return null;
-  const le = order === 'II';
-  const u16 = (at: number) => (le ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
-  const u32 = (at: number) => (le ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
-  if (u16(2) !== 42) return null;
-
-  const entries = (ifd: number) => {
-    const count = u16(ifd);
-    return Array.from({ length: count }, (_, i) => {
-      const at = ifd + 2 + i * 12;
-      return { tag: u16(at), type: u16(at + 2), count: u32(at + 4), valueAt: at + 8 };
-    });
-  };
-
-  const gpsPointer = entries(u32(4)).find((e) => e.tag === GPS_IFD_POINTER);
-  if (!gpsPointer) return null;
-  const gps = new Map(entries(u32(gpsPointer.valueAt)).map((e) => [e.tag, e]));
-
-  const ref = (tag: number) => {
-    const e = gps.get(tag);
-    return e?.type === TYPE_ASCII ? String.fromCharCode(tiff[e.valueAt]!) : null;
-  };
-  const degrees = (tag: number) => {
-    const e = gps.get(tag);
-    if (e?.type !== TYPE_RATIONAL || e.count !== 3) return null;
-    const at = u32(e.valueAt);
-    const [d, m, s] = [0, 1, 2].map((i) => {
-      const den = u32(at + i * 8 + 4);
-      return den === 0 ? NaN : u32(at + i * 8) / den;
-    }) as [number, number, number];
-    return d + m / 60 + s / 3600;
-  };
-
-  const lat = degrees(2);
-  const lng = degrees(4);
-  const latRef = ref(1);
-  const lngRef = ref(3);
-  if (lat === null || lng === null || !latRef || !lngRef) return null;
-  const latitude = latRef === 'S' ? -lat : lat;
-  const longitude = lngRef === 'W' ? -lng : lng;
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (!gps) return null;
+  const latitude = coordinate(gps[LATITUDE], gps[LATITUDE_REF], 'N', 'S');
+  const longitude = coordinate(gps[LONGITUDE], gps[LONGITUDE_REF], 'E', 'W');
+  if (latitude === null || longitude === null) return null;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   // A camera without a fix often writes 0,0: that is no location, not the Gulf of Guinea.
   if (latitude === 0 && longitude === 0) return null;
   return { latitude: round6(latitude), longitude: round6(longitude) };
+}
+
+/**
+ * Degrees from any form phones write: degrees, minutes and seconds; degrees and decimal minutes
+ * (seconds 0 or absent); or one decimal-degrees value. Signed rationals may carry the hemisphere
+ * in their sign as well as in the reference letter; either one saying south or west counts.
+ */
+function coordinate(value: unknown, ref: unknown, positive: string, negative: string) {
+  if (ref !== positive && ref !== negative) return null;
+  const parts = typeof value === 'number' ? [value] : Array.isArray(value) ? value : [];
+  if (parts.length === 0 || parts.length > 3) return null;
+  if (!parts.every((part) => typeof part === 'number' && Number.isFinite(part))) return null;
+  const [degrees = 0, minutes = 0, seconds = 0] = (parts as number[]).map(Math.abs);
+  const magnitude = degrees + minutes / 60 + seconds / 3600;
+  const isNegative = ref === negative || (parts as number[]).some((part) => part < 0);
+  return isNegative ? -magnitude : magnitude;
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

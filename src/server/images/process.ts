@@ -1,6 +1,8 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { readExifGps, type PhotoLocation } from './exif-gps.ts';
-import { MAX_PIXELS, checkImage, refusal } from './validate.ts';
+import { decodeHeic } from './heic.ts';
+import { perceptualHash } from './phash.ts';
+import { MAX_PIXELS, checkImage, refusal, type CheckedImage } from './validate.ts';
 
 export const DISPLAY_MAX_SIDE = 2048;
 export const THUMB_WIDTH = 200;
@@ -12,6 +14,8 @@ export interface ProcessedPhoto {
   thumb: Buffer;
   /** 64-bit difference hash of the photo as shown; near-copies differ in a few bits. */
   hash: bigint;
+  /** 64-bit perceptual hash (pHash) of the photo as shown; close for one artwork seen again. */
+  phash: bigint;
   /** Where the camera says it was taken: a suggestion for the uploader, never stored. */
   location: PhotoLocation | null;
 }
@@ -24,11 +28,9 @@ export interface ProcessedPhoto {
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   const checked = await checkImage(bytes);
   try {
-    const display = await sharp(bytes, {
-      limitInputPixels: MAX_PIXELS,
-      failOn: 'error',
-      autoOrient: true,
-    })
+    const display = await (
+      await decoded(bytes, checked)
+    )
       .resize({
         width: DISPLAY_MAX_SIDE,
         height: DISPLAY_MAX_SIDE,
@@ -45,11 +47,21 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
       display: { data: display.data, width: display.info.width, height: display.info.height },
       thumb,
       hash: await differenceHash(display.data),
-      location: readExifGps(checked.exif),
+      phash: await perceptualHash(display.data),
+      location: await readExifGps(checked.exif),
     };
   } catch {
     throw refusal('This photo could not be read; it may be damaged.');
   }
+}
+
+/** HEIC goes through libheif to raw pixels (already upright); everything else sharp decodes. */
+async function decoded(bytes: Buffer, checked: CheckedImage): Promise<Sharp> {
+  if (checked.hevc) {
+    const { data, width, height, channels } = await decodeHeic(bytes, MAX_PIXELS);
+    return sharp(data, { raw: { width, height, channels } }).removeAlpha();
+  }
+  return sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error', autoOrient: true });
 }
 
 /** dHash: 9 x 8 greyscale, one bit per neighbour pair (is the left pixel brighter?). */

@@ -1,35 +1,14 @@
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../errors.ts';
+import { hidesContent } from './hidden-content.ts';
 import { sniffImageType } from './sniff.ts';
 
 /** Decompression-bomb guard: a 48 MP phone photo passes, a 20000 x 20000 PNG of nothing does not. */
 export const MAX_PIXELS = 50_000_000;
 
-const ACCEPTED = 'Only JPEG, PNG, WebP, GIF or AVIF photos can be uploaded.';
+const ACCEPTED = 'Only JPEG, PNG, WebP, GIF, AVIF or HEIC photos can be uploaded.';
 
 export const refusal = (detail: string) => new HttpError(415, `${detail} ${ACCEPTED}`.trim());
-
-/** Markup or script hidden in a file that starts like an image (an image/HTML polyglot). */
-const HIDDEN_MARKUP = [
-  '<script',
-  '<iframe',
-  '<html>',
-  '<html ',
-  '<!doctype',
-  '<?php ',
-  'javascript:',
-  'http://www.w3.org/2000/svg',
-];
-
-/** A ZIP (or JAR, DOCX, APK) whose end-of-directory record closes the file: an image/ZIP polyglot. */
-function endsWithZipDirectory(bytes: Buffer): boolean {
-  const from = Math.max(0, bytes.length - 22 - 65_535);
-  for (let at = bytes.length - 22; at >= from; at--) {
-    if (bytes.readUInt32LE(at) !== 0x06054b50) continue;
-    if (at + 22 + bytes.readUInt16LE(at + 20) === bytes.length) return true;
-  }
-  return false;
-}
 
 const looksLikeSvg = (bytes: Buffer) =>
   /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i.test(
@@ -41,6 +20,8 @@ export interface CheckedImage {
   width: number;
   height: number;
   exif: Buffer | undefined;
+  /** HEVC-coded HEIF (HEIC): libvips reads its header here but cannot decode its pixels. */
+  hevc: boolean;
 }
 
 /**
@@ -54,11 +35,7 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
     if (looksLikeSvg(bytes)) throw refusal('SVG images can carry scripts, so they are refused.');
     throw refusal('This file is not a photo.');
   }
-  if (sniffed === 'image/heic') {
-    throw refusal('HEIC photos cannot be read here: share the photo as JPEG instead.');
-  }
-  const text = bytes.toString('latin1').toLowerCase();
-  if (HIDDEN_MARKUP.some((marker) => text.includes(marker)) || endsWithZipDirectory(bytes)) {
+  if (hidesContent(bytes, sniffed)) {
     throw refusal('This file hides other content inside the image.');
   }
   let meta: Metadata;
@@ -74,5 +51,6 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
   if (width * height > MAX_PIXELS) {
     throw refusal(`This image has too many pixels (over ${MAX_PIXELS / 1_000_000} megapixels).`);
   }
-  return { format: format!, width, height, exif: meta.exif };
+  const hevc = format === 'heif' && meta.compression === 'hevc';
+  return { format: format!, width, height, exif: meta.exif, hevc };
 }

@@ -1,7 +1,16 @@
+import { readFileSync } from 'node:fs';
 import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedUpload, UploadTicket } from '../../core/schemas/objects.ts';
 import { putBytes, uploadPhoto, type Player, type TestApp } from '../../../test/app.ts';
+import {
+  APP1,
+  COM,
+  gpsExif,
+  jpegSegment,
+  photoEditorJpeg,
+  withSegments,
+} from '../../../test/exif-writer.ts';
 import { phoneJpeg, pixelBombPng, uniquePhoto } from '../../../test/images.ts';
 import { appOnStore, storesUnderTest } from '../../../test/s3-server.ts';
 import { objects, users } from '../db/schema.ts';
@@ -9,6 +18,9 @@ import { objectKeys } from '../storage/object-store.ts';
 import { eq } from 'drizzle-orm';
 
 const png = () => uniquePhoto();
+const jpeg = () => sharp(png()).jpeg().toBuffer();
+/** Made by heif-enc (x265) with GPS EXIF; see test/fixtures/photos/README.md. */
+const HEIC = new URL('../../../test/fixtures/photos/mural-gps.heic', import.meta.url);
 const zipEnd = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
 
 /** Files that claim to be photos and are not, or are photos carrying something else. */
@@ -43,6 +55,23 @@ const REFUSED: [string, () => Buffer | Promise<Buffer>, string][] = [
       const marker = Buffer.from([0xff, 0xfe, 0, comment.length + 2]);
       return Buffer.concat([jpeg.subarray(0, 2), marker, comment, jpeg.subarray(2)]);
     },
+    'hides',
+  ],
+  [
+    'a JPEG with an HTML page after its end',
+    async () =>
+      Buffer.concat([await jpeg(), Buffer.from('<!doctype html><script>alert(1)</script>')]),
+    'hides',
+  ],
+  [
+    'a JPEG starting with markup and hiding a script in a later comment',
+    async () =>
+      withSegments(
+        await jpeg(),
+        jpegSegment(COM, Buffer.from('<html><body>')),
+        jpegSegment(COM, Buffer.alloc(600, 0x20)),
+        jpegSegment(COM, Buffer.from('<script>alert(1)</script>')),
+      ),
     'hides',
   ],
   ['a pixel bomb (30000 x 30000)', () => pixelBombPng(), 'too many pixels'],
@@ -90,7 +119,9 @@ describe.each(storesUnderTest())('photo checks on the $name store', (store) => {
       const { link, status, body } = await upload(alice, await make());
       expect(status).toBe(415);
       expect(body.message).toContain(text);
-      expect(body.message).toContain('Only JPEG, PNG, WebP, GIF or AVIF photos can be uploaded.');
+      expect(body.message).toContain(
+        'Only JPEG, PNG, WebP, GIF, AVIF or HEIC photos can be uploaded.',
+      );
       expect(await objectCount()).toBe(before);
       const id = link.objectURL.split('/').pop()!;
       expect(await t.app.objectStore.read(objectKeys.staging(id), 1e8)).toBeNull();
@@ -131,6 +162,44 @@ describe.each(storesUnderTest())('photo checks on the $name store', (store) => {
       (await t.app.inject({ url: body.thumbnailURL })).rawPayload,
     ).metadata();
     expect(thumb.width).toBe(200);
+  });
+
+  /** Served display and thumbnail: WebP, with none of the given strings left in the bytes. */
+  async function expectServedClean(body: CompletedUpload, leaks: string[]) {
+    for (const url of [body.objectURL, body.thumbnailURL]) {
+      const served = (await t.app.inject({ url })).rawPayload;
+      const meta = await sharp(served).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      const text = served.toString('latin1');
+      for (const leak of leaks) expect(text).not.toContain(leak);
+    }
+  }
+
+  it('accepts a HEIC photo: converted to WebP, its GPS offered, its metadata gone', async () => {
+    const { status, body } = await upload(alice, readFileSync(HEIC));
+    expect(status).toBe(200);
+    expect(body.location).toEqual({ latitude: -27.470094, longitude: 153.025 });
+    expect([body.width, body.height]).toEqual([480, 360]);
+    await expectServedClean(body, ['Exif', 'StreetCam', 'SN-48151623', 'heic']);
+  });
+
+  it("accepts a photo editor's JPEG with XML in its metadata, served without it", async () => {
+    const { status, body } = await upload(alice, photoEditorJpeg(await jpeg()));
+    expect(status).toBe(200);
+    expect(body.location).toEqual({ latitude: 52.520008, longitude: 13.404954 });
+    await expectServedClean(body, ['plist', 'xmpmeta', 'Photoshop', 'Exif', 'StreetCam']);
+  });
+
+  it('reads a GPS position written as signed rationals', async () => {
+    const exif = gpsExif(-33.44889, -70.669265, 'signed');
+    const { status, body } = await upload(
+      alice,
+      withSegments(await jpeg(), jpegSegment(APP1, exif)),
+    );
+    expect(status).toBe(200);
+    expect(body.location).toEqual({ latitude: -33.44889, longitude: -70.669265 });
   });
 
   it('keeps the display rendition within 2048 px', async () => {
