@@ -45,3 +45,25 @@ export function scoreForLevel(level: number): number {
 export function hasArtistBadge(discoveries: number): boolean {
   return discoveries >= ARTIST_BADGE_MIN_DISCOVERIES;
 }
+
+/**
+ * Artworks and their logs (docs/decisions/021-artworks-and-logs.md). A new piece earns SPEC's
+ * REWARDS; finding a piece someone else logged first earns less, and its first finder gets a
+ * bonus each time another player finds it for the first time. Every figure is doubled for Pro.
+ */
+export const ARTWORK_RULES = {
+  /** A player's first find of an artwork another player logged first. */
+  laterFindReward: 20,
+  /** Paid to the first finder for each other player's first find. */
+  firstFinderBonus: 5,
+  /** Distinct players whose gone reports (since it was last seen) make an artwork gone. */
+  goneReportsNeeded: 2,
+  /** Artworks this close to a new photo are offered as "the same piece?". */
+  matchRadiusM: 30,
+  /** A log of an existing artwork must be pinned this close to it. */
+  logRadiusM: 200,
+  /** A photo whose camera position is further than this from its pin is flagged. */
+  photoGpsFlagKm: 1,
+  /** Logs implying faster travel than this between them are flagged. */
+  maxTravelKmh: 300,
+} as const;

@@ -29,6 +29,8 @@ export const CreateDiscoverySchema = z.object({
   address: z.string().max(200).optional(),
   tokensAwarded: z.number().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /** Log this as a find of an artwork already on the map (POST /api/artworks/matches). */
+  artworkId: IdSchema.optional(),
 });
 export type CreateDiscovery = z.input<typeof CreateDiscoverySchema>;
 
@@ -40,6 +42,8 @@ export const CreateGraffitiSchema = z.object({
   imageUrl: ObjectUrlSchema,
   artistName: trimmed(120).optional(),
   artType: z.literal('graffiti').default('graffiti'),
+  /** Log this as a find of an artwork already on the map (POST /api/artworks/matches). */
+  artworkId: IdSchema.optional(),
 });
 export type CreateGraffiti = z.input<typeof CreateGraffitiSchema>;
 
@@ -66,6 +70,8 @@ export const DiscoverySchema = z.object({
   artistName: z.string().nullable(),
   artType: z.string().nullable(),
   metadata: DiscoveryMetadataSchema.nullable(),
+  /** The artwork this discovery logs a find of. */
+  artworkId: z.string().nullable(),
   createdAt: IsoDateSchema,
 });
 export type Discovery = z.infer<typeof DiscoverySchema>;
@@ -81,6 +87,8 @@ export type CompletedMission = z.infer<typeof CompletedMissionSchema>;
 /** What a create returns: the record, the real award, and any mission it completed. */
 export const CreatedDiscoverySchema = DiscoverySchema.extend({
   completedMissions: z.array(CompletedMissionSchema),
+  /** Held for review by the fair-play checks: it pays once approved. */
+  pendingReview: z.boolean(),
 });
 export type CreatedDiscovery = z.infer<typeof CreatedDiscoverySchema>;
 

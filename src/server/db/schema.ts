@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -25,6 +26,8 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     tokens: integer('tokens').notNull().default(0),
     discoveries: integer('discoveries').notNull().default(0),
+    // Artworks this player was the first to log (docs/decisions/021-artworks-and-logs.md).
+    firstFinds: integer('first_finds').notNull().default(0),
     // SPEC §9 leaderboard score, kept by Postgres so it can be indexed.
     score: integer('score')
       .notNull()
@@ -92,9 +95,46 @@ export const objects = pgTable(
     height: integer('height'),
     thumbSize: integer('thumb_size'),
     photoHash: bigint('photo_hash', { mode: 'bigint' }),
+    // Perceptual hash for "is this the same artwork?" (docs/decisions/020).
+    perceptualHash: bigint('perceptual_hash', { mode: 'bigint' }),
+    // Where the camera says the photo was taken: kept for fair-play checks, never served.
+    gpsLatitude: doublePrecision('gps_latitude'),
+    gpsLongitude: doublePrecision('gps_longitude'),
     createdAt: createdAt(),
   },
   (t) => [index('objects_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * One piece of art at one place, shared by every player who logs it (docs/decisions/021).
+ * Its first found log created it; status follows gone reports and later finds.
+ */
+export const artworks = pgTable(
+  'artworks',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    artistName: text('artist_name'),
+    emojiPin: text('emoji_pin').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    status: text('status', { enum: ['present', 'gone'] })
+      .notNull()
+      .default('present'),
+    firstFinderId: text('first_finder_id').references(() => users.id, { onDelete: 'set null' }),
+    coverImageUrl: text('cover_image_url'),
+    // The newest found log: "last seen 3 days ago".
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    // The newer piece painted over this one.
+    paintedOverById: text('painted_over_by_id').references((): AnyPgColumn => artworks.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('artworks_lat_lng_idx').on(t.latitude, t.longitude),
+    index('artworks_last_seen_idx').on(t.lastSeenAt.desc()),
+  ],
 );
 
 export const uploadTokens = pgTable(
@@ -138,15 +178,59 @@ export const discoveries = pgTable(
     artistName: text('artist_name'),
     artType: text('art_type'),
     metadata: jsonb('metadata'),
+    // The artwork this discovery is a found log of.
+    artworkId: text('artwork_id').references(() => artworks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('discoveries_lat_lng_idx').on(t.latitude, t.longitude),
+    index('discoveries_artwork_idx').on(t.artworkId, t.createdAt.desc()),
     index('discoveries_user_created_idx').on(t.userId, t.createdAt.desc()),
     // One photo, one record (and one reward), whatever the timing of the requests.
     uniqueIndex('discoveries_image_url_idx')
       .on(t.imageUrl)
       .where(sql`${t.imageUrl} is not null`),
+  ],
+);
+
+/**
+ * What players say of an artwork: found (with the discovery that carries the photo), gone, or
+ * painted over by a newer piece. One log of each kind per player per artwork per UTC day, held
+ * by artwork_logs_daily_idx. A flagged log pays nothing until reviewed.
+ */
+export const artworkLogs = pgTable(
+  'artwork_logs',
+  {
+    id: text('id').primaryKey(),
+    artworkId: text('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['found', 'gone', 'painted_over'] }).notNull(),
+    discoveryId: text('discovery_id').references(() => discoveries.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url'),
+    // The photo's perceptual hash, copied here so matching reads one table.
+    perceptualHash: bigint('perceptual_hash', { mode: 'bigint' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    paintedOverById: text('painted_over_by_id').references(() => artworks.id, {
+      onDelete: 'set null',
+    }),
+    logDay: date('log_day').notNull(),
+    tokensAwarded: integer('tokens_awarded').notNull().default(0),
+    flagReason: text('flag_reason', { enum: ['photo_far_from_pin', 'impossible_travel'] }),
+    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('artwork_logs_daily_idx').on(t.artworkId, t.userId, t.kind, t.logDay),
+    index('artwork_logs_artwork_idx').on(t.artworkId, t.createdAt.desc()),
+    index('artwork_logs_user_idx').on(t.userId, t.createdAt.desc()),
+    index('artwork_logs_review_idx')
+      .on(t.createdAt)
+      .where(sql`${t.reviewStatus} = 'pending'`),
   ],
 );
 

@@ -106,7 +106,7 @@ describe('POST /api/discoveries: the server decides the award', () => {
       imageUrl: null,
       metadata: { submissionType: 'discovery' },
     });
-    const bare = await post(p, { name: 'Tag', latitude: 1, longitude: 2 });
+    const bare = await post(p, { name: 'Tag', ...GOLD_COAST });
     expect(bare.statusCode).toBe(201);
     expect(bare.json()).toMatchObject({
       emojiPin: 'location',

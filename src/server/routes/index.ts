@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import artists from './artists.ts';
+import artworks from './artworks.ts';
 import auth from './auth.ts';
 import basemap from './basemap.ts';
 import colourChart from './color-chart.ts';
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     config,
     basemap,
     discoveries,
+    artworks,
     walls,
     markers,
     profile,

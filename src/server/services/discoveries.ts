@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../auth/sessions.ts';
 import { isUniqueViolation, type Db } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
+import { recordFound } from './artwork-logs.ts';
 import { recordMissionProgress } from './missions-progress.ts';
 import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
 import { conflict } from '../errors.ts';
@@ -23,8 +24,12 @@ import { entitlementsOf } from './users.ts';
 type DiscoveryRow = typeof discoveries.$inferSelect;
 type NewDiscovery = Omit<
   typeof discoveries.$inferInsert,
-  'id' | 'userId' | 'address' | 'tokensAwarded' | 'metadata' | 'createdAt'
-> & { emojiPin: EmojiPin; submissionType: 'fresh_artwork' | 'discovery' };
+  'id' | 'userId' | 'address' | 'tokensAwarded' | 'metadata' | 'createdAt' | 'artworkId'
+> & {
+  emojiPin: EmojiPin;
+  submissionType: 'fresh_artwork' | 'discovery';
+  artworkId: string | undefined;
+};
 
 export function toDiscoveryDto(row: DiscoveryRow): Discovery {
   return {
@@ -43,14 +48,16 @@ export function toDiscoveryDto(row: DiscoveryRow): Discovery {
     artistName: row.artistName,
     artType: row.artType,
     metadata: (row.metadata as Discovery['metadata']) ?? null,
+    artworkId: row.artworkId,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /**
- * Stores one discovery and pays for it, all or nothing: the record, the player's token and
- * discovery counters (atomic increments, so concurrent posts never lose an update) and any
- * mission it completes. The award is the server's: nothing the client sent is trusted.
+ * Stores one discovery, the found log of its artwork, and pays for it, all or nothing: the
+ * record, the player's counters (atomic increments, so concurrent posts never lose an update),
+ * the first finder's bonus and any mission it completes. The award is the server's (see
+ * recordFound): nothing the client sent is trusted.
  * A photo must be the player's own and goes on one discovery only: near-copies are checked
  * inside the transaction, and discoveries_image_url_idx refuses the same photo twice, so
  * simultaneous posts of one photo cannot all be paid.
@@ -58,14 +65,35 @@ export function toDiscoveryDto(row: DiscoveryRow): Discovery {
 async function record(
   db: Db,
   user: SessionUser,
-  award: number,
+  newPieceReward: number,
   input: NewDiscovery,
 ): Promise<CreatedDiscovery> {
-  const { submissionType, ...fields } = input;
+  const { submissionType, artworkId, ...fields } = input;
   const photo = input.imageUrl ? await assertOwnedObject(db, user.id, input.imageUrl) : null;
+  const multiplier = entitlementsOf(user).tokenMultiplier;
   const now = new Date();
   return db.transaction(async (tx) => {
     if (photo) await assertNotDocumented(tx, photo);
+    const found = await recordFound(tx, {
+      userId: user.id,
+      artworkId: artworkId ?? null,
+      title: input.name,
+      artistName: input.artistName ?? null,
+      emojiPin: input.emojiPin,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      photo: photo && {
+        imageUrl: input.imageUrl!,
+        perceptualHash: photo.perceptualHash,
+        gps:
+          photo.gpsLatitude !== null && photo.gpsLongitude !== null
+            ? { latitude: photo.gpsLatitude, longitude: photo.gpsLongitude }
+            : null,
+      },
+      newPieceReward,
+      multiplier,
+      at: now,
+    });
     const [row] = await tx
       .insert(discoveries)
       .values({
@@ -73,7 +101,8 @@ async function record(
         id: randomUUID(),
         userId: user.id,
         address: formatAddress(input.latitude, input.longitude),
-        tokensAwarded: award,
+        tokensAwarded: found.award,
+        artworkId: found.artworkId,
         metadata: {
           timestamp: now.toISOString(),
           coordinates: { latitude: input.latitude, longitude: input.longitude },
@@ -89,10 +118,13 @@ async function record(
           : err;
       });
     if (!row) throw new Error('discovery insert returned no row');
+    await found.finish(row.id);
+    if (!found.counts)
+      return { ...toDiscoveryDto(row), completedMissions: [], pendingReview: !!found.flag };
     await tx
       .update(users)
       .set({
-        tokens: sql`${users.tokens} + ${award}`,
+        tokens: sql`${users.tokens} + ${found.award}`,
         discoveries: sql`${users.discoveries} + 1`,
       })
       .where(eq(users.id, user.id));
@@ -102,9 +134,9 @@ async function record(
       latitude: row.latitude,
       longitude: row.longitude,
       emojiPin: row.emojiPin,
-      multiplier: entitlementsOf(user).tokenMultiplier,
+      multiplier,
     });
-    return { ...toDiscoveryDto(row), completedMissions };
+    return { ...toDiscoveryDto(row), completedMissions, pendingReview: false };
   });
 }
 
@@ -115,7 +147,7 @@ export async function createDiscovery(
   body: z.output<typeof CreateDiscoverySchema>,
 ): Promise<CreatedDiscovery> {
   const isFreshArt = body.userRole === 'artist' && body.isFreshArt;
-  return record(db, user, REWARDS[body.userRole] * entitlementsOf(user).tokenMultiplier, {
+  return record(db, user, REWARDS[body.userRole], {
     kind: 'discovery',
     name: body.name,
     description: body.description,
@@ -126,6 +158,7 @@ export async function createDiscovery(
     latitude: body.latitude,
     longitude: body.longitude,
     submissionType: isFreshArt ? 'fresh_artwork' : 'discovery',
+    artworkId: body.artworkId,
   });
 }
 
@@ -135,7 +168,7 @@ export async function createGraffiti(
   user: SessionUser,
   body: z.output<typeof CreateGraffitiSchema>,
 ): Promise<CreatedDiscovery> {
-  return record(db, user, REWARDS.graffiti * entitlementsOf(user).tokenMultiplier, {
+  return record(db, user, REWARDS.graffiti, {
     kind: 'graffiti',
     name: body.name,
     description: body.description,
@@ -148,6 +181,7 @@ export async function createGraffiti(
     artistName: body.artistName || 'Unknown',
     artType: 'graffiti',
     submissionType: 'discovery',
+    artworkId: body.artworkId,
   });
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { pointsJson } from './map-points.ts';
 import { withinBounds, type Bounds } from './nearby.ts';
 
 /**
@@ -29,16 +30,7 @@ export async function discoveryPointsJson(db: Db, bounds: Bounds): Promise<strin
     image: string | null;
     pin: string;
   }>(result);
-  const truncated = rows.length > MAP_POINTS_LIMIT;
-  const parts: string[] = [];
-  const count = Math.min(rows.length, MAP_POINTS_LIMIT);
-  for (let i = 0; i < count; i++) {
-    const r = rows[i]!;
-    parts.push(
-      `[${JSON.stringify(r.id)},${Number(r.lat)},${Number(r.lng)},${r.image === null ? 'null' : JSON.stringify(r.image)},${JSON.stringify(r.pin)}]`,
-    );
-  }
-  return `{"points":[${parts.join(',')}],"truncated":${truncated}}`;
+  return pointsJson(rows, (r) => [r.id, Number(r.lat), Number(r.lng), r.image, r.pin]);
 }
 
 /** One discovery as any signed-in player sees it on the map (the location panel). */

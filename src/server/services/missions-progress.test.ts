@@ -95,9 +95,12 @@ describe('completing a mission', () => {
     expect(wrongPin.json().completedMissions).toEqual([]);
     const tooFar = await discover(p, { lat: metresNorth(m.lat, 150), lng: m.lng });
     expect(tooFar.json().completedMissions).toEqual([]);
-    const late = await discover(p, { lat: expired.lat, lng: expired.lng });
+    // Another player: the expired mission is too far away to reach in the same minute.
+    const q = await signUp(t.app);
+    const late = await discover(q, { lat: expired.lat, lng: expired.lng });
     expect(late.json().completedMissions).toEqual([]);
-    expect(await tokens(p)).toBe(150);
+    expect(await tokens(p)).toBe(100);
+    expect(await tokens(q)).toBe(50);
     expect(await completionsOf(m.id)).toHaveLength(0);
     expect(await completionsOf(expired.id)).toHaveLength(0);
     expect((await missionRow(expired.id)).currentCompletions).toBe(0);

@@ -148,6 +148,9 @@ export async function completeUpload(
       height: photo.display.height,
       thumbSize: photo.thumb.length,
       photoHash: photo.hash,
+      perceptualHash: photo.phash,
+      gpsLatitude: photo.location?.latitude ?? null,
+      gpsLongitude: photo.location?.longitude ?? null,
     });
   } catch (err) {
     await Promise.all(keys.map((key) => store.delete(key)));

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import {
+  EmojiPinSchema,
+  IdSchema,
+  IsoDateSchema,
+  LatitudeSchema,
+  LongitudeSchema,
+  ObjectUrlSchema,
+  trimmed,
+} from './common.ts';
+import { BoundsQuerySchema } from './map.ts';
+
+export const ArtworkStatusSchema = z.enum(['present', 'gone']);
+export type ArtworkStatus = z.infer<typeof ArtworkStatusSchema>;
+
+export const LogKindSchema = z.enum(['found', 'gone', 'painted_over']);
+export type LogKind = z.infer<typeof LogKindSchema>;
+
+/** Why the server holds a log for review; the player sees "pending review". */
+export const FlagReasonSchema = z.enum(['photo_far_from_pin', 'impossible_travel']);
+export type FlagReason = z.infer<typeof FlagReasonSchema>;
+
+/** POST /api/artworks/matches: the player's new photo and where they pinned it. */
+export const MatchQuerySchema = z.object({
+  imageUrl: ObjectUrlSchema,
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+});
+
+export const ArtworkMatchSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  artistName: z.string().nullable(),
+  coverImageUrl: z.string().nullable(),
+  status: ArtworkStatusSchema,
+  /** Metres from the pin to the artwork. */
+  distanceM: z.number(),
+  /** Differing bits between the new photo and the closest photo of the artwork. */
+  photoDistance: z.number().int(),
+});
+export type ArtworkMatch = z.infer<typeof ArtworkMatchSchema>;
+
+export const MatchesSchema = z.object({ matches: z.array(ArtworkMatchSchema) });
+export type Matches = z.infer<typeof MatchesSchema>;
+
+/** POST /api/artworks/:id/logs. A found log needs a photo; gone may carry one. */
+export const CreateLogSchema = z
+  .object({
+    kind: LogKindSchema,
+    latitude: LatitudeSchema,
+    longitude: LongitudeSchema,
+    imageUrl: ObjectUrlSchema.nullish(),
+    /** The found log's discovery name; the artwork's title when left out. */
+    name: trimmed(120).optional(),
+    /** painted_over: the newer artwork that covers this one. */
+    newArtworkId: IdSchema.optional(),
+  })
+  .refine((b) => b.kind !== 'found' || !!b.imageUrl, {
+    message: 'A found log needs a photo.',
+    path: ['imageUrl'],
+  })
+  .refine((b) => b.kind !== 'painted_over' || !!b.newArtworkId, {
+    message: 'Say which artwork painted over this one.',
+    path: ['newArtworkId'],
+  });
+export type CreateLog = z.input<typeof CreateLogSchema>;
+
+export const ArtworkLogSchema = z.object({
+  id: z.string(),
+  kind: LogKindSchema,
+  username: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  tokensAwarded: z.number().int(),
+  /** Only on the player's own logs: held for review, pays once approved. */
+  pendingReview: z.boolean(),
+  createdAt: IsoDateSchema,
+});
+export type ArtworkLog = z.infer<typeof ArtworkLogSchema>;
+
+export const ArtworkRefSchema = z.object({ id: z.string(), title: z.string() });
+
+/** GET /api/artworks/:id: the artwork page and the map's panel. */
+export const ArtworkSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  artistName: z.string().nullable(),
+  emojiPin: EmojiPinSchema,
+  latitude: z.number(),
+  longitude: z.number(),
+  status: ArtworkStatusSchema,
+  coverImageUrl: z.string().nullable(),
+  firstFinder: z.string().nullable(),
+  lastSeenAt: IsoDateSchema,
+  createdAt: IsoDateSchema,
+  /** Found logs with a photo, newest first. */
+  photos: z.array(
+    z.object({ imageUrl: z.string(), username: z.string().nullable(), createdAt: IsoDateSchema }),
+  ),
+  /** Every player who found it, first finder first. */
+  finders: z.array(z.string()),
+  /** The newest logs of every kind. */
+  logs: z.array(ArtworkLogSchema),
+  paintedOverBy: ArtworkRefSchema.nullable(),
+  paintsOver: z.array(ArtworkRefSchema),
+  /** Whether the signed-in player has found it. */
+  foundByMe: z.boolean(),
+});
+export type Artwork = z.infer<typeof ArtworkSchema>;
+
+export const CreatedLogSchema = z.object({
+  log: ArtworkLogSchema,
+  artwork: ArtworkSchema,
+});
+export type CreatedLog = z.infer<typeof CreatedLogSchema>;
+
+/**
+ * GET /api/artworks/in-view. Free: the artworks layer and the status filter. Pro: last seen
+ * within, has photo and logged by me / not yet by me (docs/decisions/021).
+ */
+export const ArtworksInViewQuerySchema = BoundsQuerySchema.and(
+  z.object({
+    status: ArtworkStatusSchema.optional(),
+    seenWithinDays: z.coerce.number().int().min(1).max(3650).optional(),
+    hasPhoto: z.enum(['true', 'false']).optional(),
+    loggedByMe: z.enum(['true', 'false']).optional(),
+  }),
+);
+export type ArtworksInViewQuery = z.infer<typeof ArtworksInViewQuerySchema>;
+
+/** Filters only Pro may use; the server answers 403 to anyone else. */
+export const PRO_FILTERS = ['seenWithinDays', 'hasPhoto', 'loggedByMe'] as const;
+
+/**
+ * Artworks in view, compact: [id, latitude, longitude, coverImageUrl, emojiPin, status,
+ * lastSeenAt (epoch seconds)] per artwork, newest seen first.
+ */
+export const ArtworkPointsSchema = z.object({
+  points: z.array(
+    z.tuple([
+      z.string(),
+      LatitudeSchema,
+      z.number(),
+      z.string().nullable(),
+      z.string(),
+      ArtworkStatusSchema,
+      z.number().int(),
+    ]),
+  ),
+  truncated: z.boolean(),
+});
+export type ArtworkPoints = z.infer<typeof ArtworkPointsSchema>;

@@ -1,0 +1,426 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  NO_LIMIT,
+  signUp,
+  uploadPhoto,
+  type Player,
+  type TestApp,
+} from '../../../test/app.ts';
+import { phoneJpeg } from '../../../test/images.ts';
+import type { Artwork, ArtworkPoints, CreatedLog } from '../../core/schemas/artworks.ts';
+import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
+import { artworkLogs, artworks, subscriptions, users } from '../db/schema.ts';
+
+/**
+ * Artworks and their logs: a new piece creates an artwork, other players log it, the first
+ * finder earns a bonus, two gone reports make it gone and a photo brings it back, and the
+ * fair-play checks hold suspicious logs for review (docs/decisions/021-artworks-and-logs.md).
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: false,
+    limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT, uploadsPerUser: NO_LIMIT },
+  });
+});
+afterAll(() => t.close());
+
+/** Each scenario gets its own corner of Brisbane, so no two meet by accident. */
+let spot = 0;
+const nextSpot = () => {
+  spot += 1;
+  return { latitude: -27.4 - spot * 0.01, longitude: 153.0 + spot * 0.01 };
+};
+/** About `metres` north of a spot. */
+const north = (at: { latitude: number; longitude: number }, metres: number) => ({
+  latitude: at.latitude + metres / 111_195,
+  longitude: at.longitude,
+});
+
+async function tokensOf(player: Player) {
+  const [row] = await t.db
+    .select({ tokens: users.tokens, discoveries: users.discoveries, firstFinds: users.firstFinds })
+    .from(users)
+    .where(eq(users.id, player.id));
+  return row!;
+}
+
+async function document(
+  player: Player,
+  at: { latitude: number; longitude: number },
+  extra: Record<string, unknown> = {},
+) {
+  const imageUrl = await uploadPhoto(player);
+  const res = await player.request({
+    method: 'POST',
+    url: '/api/discoveries',
+    payload: { name: 'Koala', ...at, imageUrl, ...extra },
+  });
+  return res;
+}
+
+const artworkOf = async (player: Player, id: string) => {
+  const res = await player.request({ url: `/api/artworks/${id}` });
+  expect(res.statusCode).toBe(200);
+  return res.json<Artwork>();
+};
+
+const logKind = (player: Player, id: string, body: Record<string, unknown>) =>
+  player.request({ method: 'POST', url: `/api/artworks/${id}/logs`, payload: body });
+
+describe('a new piece', () => {
+  it('creates an artwork found first by its author, with SPEC reward and the photo', async () => {
+    const a = await signUp(t.app);
+    const at = nextSpot();
+    const res = await document(a, at, { userRole: 'artist' });
+    expect(res.statusCode).toBe(201);
+    const created = res.json<CreatedDiscovery>();
+    expect(created).toMatchObject({ tokensAwarded: 150, pendingReview: false });
+    expect(created.artworkId).toEqual(expect.any(String));
+
+    const artwork = await artworkOf(a, created.artworkId!);
+    expect(artwork).toMatchObject({
+      title: 'Koala',
+      status: 'present',
+      firstFinder: a.username,
+      finders: [a.username],
+      coverImageUrl: created.imageUrl,
+      foundByMe: true,
+    });
+    expect(artwork.photos).toEqual([
+      { imageUrl: created.imageUrl, username: a.username, createdAt: created.createdAt },
+    ]);
+    expect(await tokensOf(a)).toEqual({ tokens: 150, discoveries: 1, firstFinds: 1 });
+  });
+});
+
+describe('finding a piece another player logged first', () => {
+  it('pays the finder 20 and the first finder a bonus of 5, once per player', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const at = nextSpot();
+    const first = (await document(a, at)).json<CreatedDiscovery>();
+
+    const found = await document(b, north(at, 12), { artworkId: first.artworkId, name: 'Koala!' });
+    expect(found.statusCode).toBe(201);
+    expect(found.json<CreatedDiscovery>()).toMatchObject({
+      tokensAwarded: 20,
+      artworkId: first.artworkId,
+    });
+    expect(await tokensOf(a)).toEqual({ tokens: 55, discoveries: 1, firstFinds: 1 });
+    expect(await tokensOf(b)).toEqual({ tokens: 20, discoveries: 1, firstFinds: 0 });
+
+    const artwork = await artworkOf(b, first.artworkId!);
+    expect(artwork.finders).toEqual([a.username, b.username]);
+    expect(artwork.photos.map((p) => p.username)).toEqual([b.username, a.username]);
+    expect(artwork.coverImageUrl).toBe(found.json<CreatedDiscovery>().imageUrl);
+
+    // A second find the same day is refused and changes nothing.
+    const again = await document(b, at, { artworkId: first.artworkId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: 'You already logged this artwork today. Come back tomorrow.',
+    });
+    expect(await tokensOf(b)).toEqual({ tokens: 20, discoveries: 1, firstFinds: 0 });
+
+    // Back another day: the find refreshes "last seen" and pays nobody again.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await t.db
+      .update(artworkLogs)
+      .set({ logDay: yesterday.toISOString().slice(0, 10), createdAt: yesterday })
+      .where(eq(artworkLogs.userId, b.id));
+    const nextDay = await document(b, at, { artworkId: first.artworkId });
+    expect(nextDay.statusCode).toBe(201);
+    expect(nextDay.json<CreatedDiscovery>().tokensAwarded).toBe(0);
+    expect(await tokensOf(a)).toEqual({ tokens: 55, discoveries: 1, firstFinds: 1 });
+    expect(await tokensOf(b)).toEqual({ tokens: 20, discoveries: 1, firstFinds: 0 });
+  });
+
+  it('doubles both for Pro players', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    for (const p of [a, b]) {
+      await t.db.insert(subscriptions).values({
+        userId: p.id,
+        status: 'active',
+        currentPeriodEnd: new Date(Date.now() + 86_400_000 * 30),
+      });
+    }
+    const at = nextSpot();
+    const first = (await document(a, at)).json<CreatedDiscovery>();
+    expect(first.tokensAwarded).toBe(100);
+    const found = await document(b, at, { artworkId: first.artworkId });
+    expect(found.json<CreatedDiscovery>().tokensAwarded).toBe(40);
+    expect((await tokensOf(a)).tokens).toBe(110);
+  });
+
+  it('is refused more than 200 m from the artwork, or for an artwork that does not exist', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const at = nextSpot();
+    const first = (await document(a, at)).json<CreatedDiscovery>();
+    const far = await document(b, north(at, 400), { artworkId: first.artworkId });
+    expect(far.statusCode).toBe(400);
+    expect(far.json()).toEqual({
+      message: 'You need to be within 200 m of the artwork to log it.',
+    });
+    const missing = await document(b, at, { artworkId: 'no-such-artwork' });
+    expect(missing.statusCode).toBe(404);
+    expect(await tokensOf(b)).toEqual({ tokens: 0, discoveries: 0, firstFinds: 0 });
+    expect((await artworkOf(a, first.artworkId!)).finders).toEqual([a.username]);
+  });
+
+  it('also works through the artwork log route, named after the artwork', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const at = nextSpot();
+    const first = (await document(a, at)).json<CreatedDiscovery>();
+    const imageUrl = await uploadPhoto(b);
+    const res = await logKind(b, first.artworkId!, { kind: 'found', imageUrl, ...at });
+    expect(res.statusCode).toBe(201);
+    const { log, artwork } = res.json<CreatedLog>();
+    expect(log).toMatchObject({ kind: 'found', username: b.username, tokensAwarded: 20 });
+    expect(artwork.photos).toHaveLength(2);
+    const mine = await b.request({ url: '/api/discoveries/user' });
+    expect(mine.json<{ name: string }[]>().map((d) => d.name)).toEqual(['Koala']);
+  });
+});
+
+describe('gone and back', () => {
+  it('is gone after two players report it, and back when someone finds it with a photo', async () => {
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => signUp(t.app)));
+    const at = nextSpot();
+    const first = (await document(a!, at)).json<CreatedDiscovery>();
+    const id = first.artworkId!;
+
+    const one = await logKind(b!, id, { kind: 'gone', ...at });
+    expect(one.statusCode).toBe(201);
+    expect(one.json<CreatedLog>().artwork.status).toBe('present');
+    // The same player twice counts once (and is refused the same day).
+    expect((await logKind(b!, id, { kind: 'gone', ...at })).statusCode).toBe(409);
+
+    const two = await logKind(c!, id, { kind: 'gone', ...north(at, 20) });
+    expect(two.statusCode).toBe(201);
+    expect(two.json<CreatedLog>().artwork.status).toBe('gone');
+    expect(two.json<CreatedLog>().log.tokensAwarded).toBe(0);
+
+    const box = { west: at.longitude - 0.01, east: at.longitude + 0.01 };
+    const inView = await a!.request({
+      url: '/api/artworks/in-view',
+      query: {
+        ...Object.fromEntries(Object.entries(box).map(([k, v]) => [k, String(v)])),
+        south: String(at.latitude - 0.01),
+        north: String(at.latitude + 0.01),
+      },
+    });
+    expect(inView.statusCode).toBe(200);
+    const point = inView.json<ArtworkPoints>().points.find((p) => p[0] === id);
+    expect(point?.[5]).toBe('gone');
+
+    const back = await document(d!, at, { artworkId: id });
+    expect(back.statusCode).toBe(201);
+    const artwork = await artworkOf(d!, id);
+    expect(artwork.status).toBe('present');
+    expect(Date.parse(artwork.lastSeenAt)).toBeGreaterThan(Date.parse(first.createdAt));
+
+    // Reports made before it was seen again no longer count: one new report is not enough.
+    const afterBack = await logKind(a!, id, { kind: 'gone', ...at });
+    expect(afterBack.json<CreatedLog>().artwork.status).toBe('present');
+  });
+
+  it('painted over: links the newer piece, and is gone after two reports', async () => {
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => signUp(t.app)));
+    const at = nextSpot();
+    const old = (await document(a!, at)).json<CreatedDiscovery>();
+    const newer = (
+      await document(b!, north(at, 3), { name: 'New koala' })
+    ).json<CreatedDiscovery>();
+
+    const self = await logKind(b!, old.artworkId!, {
+      kind: 'painted_over',
+      newArtworkId: old.artworkId,
+      ...at,
+    });
+    expect(self.statusCode).toBe(400);
+    const missing = await logKind(b!, old.artworkId!, { kind: 'painted_over', ...at });
+    expect(missing.statusCode).toBe(400);
+
+    const first = await logKind(b!, old.artworkId!, {
+      kind: 'painted_over',
+      newArtworkId: newer.artworkId,
+      ...at,
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json<CreatedLog>().artwork).toMatchObject({
+      status: 'present',
+      paintedOverBy: { id: newer.artworkId, title: 'New koala' },
+    });
+    await logKind(c!, old.artworkId!, {
+      kind: 'painted_over',
+      newArtworkId: newer.artworkId,
+      ...at,
+    });
+    expect((await artworkOf(c!, old.artworkId!)).status).toBe('gone');
+    expect((await artworkOf(c!, newer.artworkId!)).paintsOver).toEqual([
+      { id: old.artworkId, title: 'Koala' },
+    ]);
+  });
+});
+
+describe('fair play', () => {
+  it('a photo taken over 1 km from its pin is kept, pays nothing and waits for review', async () => {
+    const a = await signUp(t.app);
+    const at = nextSpot();
+    const photo = await phoneJpeg({ latitude: at.latitude + 0.05, longitude: at.longitude });
+    const imageUrl = await uploadPhoto(a, 'discovery', photo);
+    const res = await a.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: { name: 'Far away', ...at, imageUrl },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<CreatedDiscovery>()).toMatchObject({ tokensAwarded: 0, pendingReview: true });
+    expect(await tokensOf(a)).toEqual({ tokens: 0, discoveries: 0, firstFinds: 0 });
+    const [log] = await t.db.select().from(artworkLogs).where(eq(artworkLogs.userId, a.id));
+    expect(log).toMatchObject({ flagReason: 'photo_far_from_pin', reviewStatus: 'pending' });
+
+    // The player sees their log pending; nobody else sees it.
+    const id = res.json<CreatedDiscovery>().artworkId!;
+    expect((await artworkOf(a, id)).logs[0]).toMatchObject({ pendingReview: true });
+    const other = await signUp(t.app);
+    expect((await artworkOf(other, id)).logs).toEqual([]);
+  });
+
+  it('a photo taken where it is pinned pays as usual', async () => {
+    const a = await signUp(t.app);
+    const at = nextSpot();
+    const photo = await phoneJpeg({ ...north(at, 50) });
+    const imageUrl = await uploadPhoto(a, 'discovery', photo);
+    const res = await a.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: { name: 'Near', ...at, imageUrl },
+    });
+    expect(res.json<CreatedDiscovery>()).toMatchObject({ tokensAwarded: 50, pendingReview: false });
+  });
+
+  it('logs implying travel faster than 300 km/h are flagged', async () => {
+    const a = await signUp(t.app);
+    const brisbane = nextSpot();
+    expect((await document(a, brisbane)).json<CreatedDiscovery>().tokensAwarded).toBe(50);
+    const sydney = { latitude: -33.8688, longitude: 151.2093 };
+    const res = await document(a, sydney);
+    expect(res.json<CreatedDiscovery>()).toMatchObject({ tokensAwarded: 0, pendingReview: true });
+    const flagged = await t.db
+      .select({ reason: artworkLogs.flagReason })
+      .from(artworkLogs)
+      .where(eq(artworkLogs.userId, a.id));
+    expect(flagged.map((f) => f.reason).sort()).toEqual(['impossible_travel', null]);
+    expect(await tokensOf(a)).toEqual({ tokens: 50, discoveries: 1, firstFinds: 1 });
+  });
+});
+
+describe('the map', () => {
+  const boxAround = (at: { latitude: number; longitude: number }) => ({
+    west: String(at.longitude - 0.005),
+    east: String(at.longitude + 0.005),
+    south: String(at.latitude - 0.005),
+    north: String(at.latitude + 0.005),
+  });
+
+  it('filters by status for everyone; the other filters are Pro', async () => {
+    const a = await signUp(t.app);
+    const at = nextSpot();
+    const created = (await document(a, at)).json<CreatedDiscovery>();
+    const present = await a.request({
+      url: '/api/artworks/in-view',
+      query: { ...boxAround(at), status: 'present' },
+    });
+    expect(present.json<ArtworkPoints>().points.map((p) => p[0])).toEqual([created.artworkId]);
+    const gone = await a.request({
+      url: '/api/artworks/in-view',
+      query: { ...boxAround(at), status: 'gone' },
+    });
+    expect(gone.json<ArtworkPoints>().points).toEqual([]);
+
+    const proFilters: Record<string, string>[] = [
+      { seenWithinDays: '7' },
+      { hasPhoto: 'true' },
+      { loggedByMe: 'false' },
+    ];
+    for (const filter of proFilters) {
+      const res = await a.request({
+        url: '/api/artworks/in-view',
+        query: { ...boxAround(at), ...filter },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Advanced map filters are part of Pro.' });
+    }
+
+    await t.db.insert(subscriptions).values({
+      userId: a.id,
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() + 86_400_000),
+    });
+    const mine = await a.request({
+      url: '/api/artworks/in-view',
+      query: { ...boxAround(at), loggedByMe: 'true', seenWithinDays: '1', hasPhoto: 'true' },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<ArtworkPoints>().points.map((p) => p[0])).toEqual([created.artworkId]);
+    const notMine = await a.request({
+      url: '/api/artworks/in-view',
+      query: { ...boxAround(at), loggedByMe: 'false' },
+    });
+    expect(notMine.json<ArtworkPoints>().points).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it('gets a clear 4xx and changes nothing', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const at = nextSpot();
+    const created = (await document(a, at)).json<CreatedDiscovery>();
+    const id = created.artworkId!;
+    const before = await t.db.select().from(artworkLogs).where(eq(artworkLogs.artworkId, id));
+
+    const cases: [Record<string, unknown>, number][] = [
+      [{}, 400],
+      [{ kind: 'found', ...at }, 400],
+      [{ kind: 'vandalised', ...at }, 400],
+      [{ kind: 'gone', latitude: 'north', longitude: at.longitude }, 400],
+      [{ kind: 'gone', ...at, imageUrl: 'https://evil.example/x.jpg' }, 400],
+      [{ kind: 'gone', ...at, imageUrl: created.imageUrl }, 400],
+      [{ kind: 'found', ...at, imageUrl: created.imageUrl, name: 'x'.repeat(121) }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await logKind(b, id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+    expect((await logKind(b, 'missing', { kind: 'gone', ...at })).statusCode).toBe(404);
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: `/api/artworks/${id}/logs`,
+      payload: { kind: 'gone', ...at },
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/artworks/${id}` })).statusCode).toBe(401);
+    const matchOther = await b.request({
+      method: 'POST',
+      url: '/api/artworks/matches',
+      payload: { imageUrl: created.imageUrl, ...at },
+    });
+    expect(matchOther.statusCode).toBe(400);
+
+    expect(await t.db.select().from(artworkLogs).where(eq(artworkLogs.artworkId, id))).toEqual(
+      before,
+    );
+    const [artwork] = await t.db.select().from(artworks).where(eq(artworks.id, id));
+    expect(artwork?.status).toBe('present');
+  });
+});

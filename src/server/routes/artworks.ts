@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ArtworkPointsSchema,
+  ArtworkSchema,
+  ArtworksInViewQuerySchema,
+  CreateLogSchema,
+  CreatedLogSchema,
+  MatchQuerySchema,
+  MatchesSchema,
+  PRO_FILTERS,
+} from '../../core/schemas/artworks.ts';
+import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { sendCompressedJson } from '../compress.ts';
+import { SIGNED_IN } from '../docs.ts';
+import { forbidden } from '../errors.ts';
+import { findMatches } from '../services/artwork-match.ts';
+import { artworkPointsJson, createLog, getArtwork } from '../services/artworks.ts';
+import { enforceWriteLimit } from '../services/rate-limit.ts';
+import { isPro } from '../services/users.ts';
+
+export const PRO_FILTERS_ONLY = 'Advanced map filters are part of Pro.';
+
+/**
+ * Artworks: one record per piece, logged by every player who finds it
+ * (docs/decisions/021-artworks-and-logs.md). Every route needs a session.
+ */
+const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+
+  app.addHook('preValidation', signedInOnly);
+
+  app.post(
+    '/api/artworks/matches',
+    {
+      schema: {
+        operationId: 'matchArtworks',
+        security: SIGNED_IN,
+        summary:
+          'Artworks within 30 m of the pin whose photos look like this uploaded photo, most ' +
+          'alike first ("Is this the same piece?"). The photo must be one this player uploaded.',
+        tags: ['artworks'],
+        body: MatchQuerySchema,
+        response: { 200: MatchesSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => findMatches(db, requireUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/artworks/in-view',
+    {
+      schema: {
+        operationId: 'listArtworksInView',
+        security: SIGNED_IN,
+        summary:
+          'Artworks inside the visible map box, one point each: [id, latitude, longitude, ' +
+          'coverImageUrl, emojiPin, status, lastSeenAt epoch seconds], last seen first, at most ' +
+          '100,000. Filtering by status is free; seenWithinDays, hasPhoto and loggedByMe are Pro ' +
+          '(403 otherwise).',
+        tags: ['artworks'],
+        querystring: ArtworksInViewQuerySchema,
+        response: {
+          200: ArtworkPointsSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const query = request.query;
+      if (!isPro(user) && PRO_FILTERS.some((f) => query[f] !== undefined)) {
+        throw forbidden(PRO_FILTERS_ONLY);
+      }
+      return sendCompressedJson(request, reply, await artworkPointsJson(db, query, user.id));
+    },
+  );
+
+  app.get(
+    '/api/artworks/:id',
+    {
+      schema: {
+        operationId: 'showArtwork',
+        security: SIGNED_IN,
+        summary:
+          'One artwork: status, last seen, first finder, photo timeline (newest first), finders ' +
+          'and logs',
+        tags: ['artworks'],
+        params: IdParamsSchema,
+        response: { 200: ArtworkSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => getArtwork(db, request.params.id, requireUser(request).id),
+  );
+
+  app.post(
+    '/api/artworks/:id/logs',
+    {
+      schema: {
+        operationId: 'logArtwork',
+        security: SIGNED_IN,
+        summary:
+          'Log an artwork (201): found (photo required; pays 20 for a first find of a piece ' +
+          'another player logged first, and the first finder 5), gone, or painted_over by ' +
+          'newArtworkId. One log of each kind per player per artwork per day (409). The pin ' +
+          'must be within 200 m. Logs the fair-play checks flag pay nothing until reviewed.',
+        tags: ['artworks'],
+        params: IdParamsSchema,
+        body: CreateLogSchema,
+        response: {
+          201: CreatedLogSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceWriteLimit(db, config, user.id);
+      return reply.code(201).send(await createLog(db, user, request.params.id, request.body));
+    },
+  );
+};
+
+export default artworkRoutes;

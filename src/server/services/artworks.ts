@@ -1,0 +1,232 @@
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { EmojiPin } from '../../core/schemas/common.ts';
+import { MAP_POINTS_LIMIT } from '../../core/schemas/map.ts';
+import type {
+  Artwork,
+  ArtworkLog,
+  ArtworksInViewQuery,
+  CreatedLog,
+} from '../../core/schemas/artworks.ts';
+import type { z } from 'zod';
+import type { CreateLogSchema } from '../../core/schemas/artworks.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { rowsOf, type Db } from '../db/client.ts';
+import { artworkLogs, artworks, users } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { recordReport } from './artwork-logs.ts';
+import { createDiscovery } from './discoveries.ts';
+import { pointsJson } from './map-points.ts';
+import { withinBounds } from './nearby.ts';
+import { assertOwnedObject } from './objects.ts';
+
+/** Newest logs shown with an artwork. */
+const LOGS_SHOWN = 50;
+
+type LogRow = typeof artworkLogs.$inferSelect & { username: string | null };
+
+function toLogDto(row: LogRow): ArtworkLog {
+  return {
+    id: row.id,
+    kind: row.kind,
+    username: row.username,
+    imageUrl: row.imageUrl,
+    tokensAwarded: row.tokensAwarded,
+    pendingReview: row.reviewStatus === 'pending',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One artwork as its page and the map's panel show it. Logs held for review are shown only to
+ * the player who made them; rejected ones to nobody.
+ */
+export async function getArtwork(db: Db, id: string, viewerId: string | null): Promise<Artwork> {
+  const [row] = await db
+    .select({ artwork: artworks, firstFinder: users.username })
+    .from(artworks)
+    .leftJoin(users, eq(users.id, artworks.firstFinderId))
+    .where(eq(artworks.id, id));
+  if (!row) throw notFound('Artwork not found');
+  const { artwork } = row;
+
+  const visible = viewerId
+    ? sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved' or (${artworkLogs.reviewStatus} = 'pending' and ${artworkLogs.userId} = ${viewerId}))`
+    : sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`;
+  const logs: LogRow[] = (
+    await db
+      .select({ log: artworkLogs, username: users.username })
+      .from(artworkLogs)
+      .leftJoin(users, eq(users.id, artworkLogs.userId))
+      .where(and(eq(artworkLogs.artworkId, id), visible))
+      .orderBy(desc(artworkLogs.createdAt), desc(artworkLogs.id))
+      .limit(LOGS_SHOWN)
+  ).map((r) => ({ ...r.log, username: r.username }));
+
+  const finderRows = await db
+    .select({ username: users.username, first: sql<Date>`min(${artworkLogs.createdAt})` })
+    .from(artworkLogs)
+    .innerJoin(users, eq(users.id, artworkLogs.userId))
+    .where(and(eq(artworkLogs.artworkId, id), eq(artworkLogs.kind, 'found'), visible))
+    .groupBy(users.username)
+    .orderBy(asc(sql`min(${artworkLogs.createdAt})`))
+    .limit(LOGS_SHOWN);
+
+  const related = await db
+    .select({ id: artworks.id, title: artworks.title, paintedOverById: artworks.paintedOverById })
+    .from(artworks)
+    .where(
+      or(
+        eq(artworks.paintedOverById, id),
+        artwork.paintedOverById ? eq(artworks.id, artwork.paintedOverById) : sql`false`,
+      ),
+    );
+  const paintedOverBy = related.find((r) => r.id === artwork.paintedOverById);
+
+  return {
+    id: artwork.id,
+    title: artwork.title,
+    artistName: artwork.artistName,
+    emojiPin: artwork.emojiPin as EmojiPin,
+    latitude: artwork.latitude,
+    longitude: artwork.longitude,
+    status: artwork.status,
+    coverImageUrl: artwork.coverImageUrl,
+    firstFinder: row.firstFinder,
+    lastSeenAt: artwork.lastSeenAt.toISOString(),
+    createdAt: artwork.createdAt.toISOString(),
+    photos: logs
+      .filter((l) => l.kind === 'found' && l.imageUrl)
+      .map((l) => ({
+        imageUrl: l.imageUrl!,
+        username: l.username,
+        createdAt: l.createdAt.toISOString(),
+      })),
+    finders: finderRows.map((f) => f.username),
+    logs: logs.map(toLogDto),
+    paintedOverBy: paintedOverBy ? { id: paintedOverBy.id, title: paintedOverBy.title } : null,
+    paintsOver: related
+      .filter((r) => r.paintedOverById === id)
+      .map((r) => ({ id: r.id, title: r.title })),
+    foundByMe: logs.some((l) => l.kind === 'found' && viewerId !== null && l.userId === viewerId),
+  };
+}
+
+/**
+ * POST /api/artworks/:id/logs. A found log is a discovery of this artwork (SPEC's discovery
+ * record, named after the artwork unless the player names it); gone and painted-over are
+ * reports.
+ */
+export async function createLog(
+  db: Db,
+  user: SessionUser,
+  artworkId: string,
+  body: z.output<typeof CreateLogSchema>,
+): Promise<CreatedLog> {
+  if (body.kind === 'found') {
+    const [target] = await db
+      .select({ title: artworks.title, emojiPin: artworks.emojiPin })
+      .from(artworks)
+      .where(eq(artworks.id, artworkId));
+    if (!target) throw notFound('Artwork not found');
+    const discovery = await createDiscovery(db, user, {
+      name: body.name || target.title,
+      description: '',
+      imageUrl: body.imageUrl ?? null,
+      emojiPin: target.emojiPin as EmojiPin,
+      userRole: 'photographer',
+      isFreshArt: false,
+      latitude: body.latitude,
+      longitude: body.longitude,
+      artworkId,
+    });
+    const [log] = await db
+      .select({ log: artworkLogs, username: users.username })
+      .from(artworkLogs)
+      .leftJoin(users, eq(users.id, artworkLogs.userId))
+      .where(eq(artworkLogs.discoveryId, discovery.id));
+    return {
+      log: toLogDto({ ...log!.log, username: log!.username }),
+      artwork: await getArtwork(db, artworkId, user.id),
+    };
+  }
+  const photo = body.imageUrl ? await assertOwnedObject(db, user.id, body.imageUrl) : null;
+  const log = await db.transaction((tx) =>
+    recordReport(tx, {
+      userId: user.id,
+      artworkId,
+      kind: body.kind as 'gone' | 'painted_over',
+      latitude: body.latitude,
+      longitude: body.longitude,
+      photo: photo && {
+        imageUrl: body.imageUrl!,
+        perceptualHash: photo.perceptualHash,
+        gps:
+          photo.gpsLatitude !== null && photo.gpsLongitude !== null
+            ? { latitude: photo.gpsLatitude, longitude: photo.gpsLongitude }
+            : null,
+      },
+      newArtworkId: body.newArtworkId,
+      at: new Date(),
+    }),
+  );
+  return {
+    log: toLogDto({ ...log, username: user.username }),
+    artwork: await getArtwork(db, artworkId, user.id),
+  };
+}
+
+/**
+ * Artworks for the map, one point per artwork, written as JSON text straight from the rows
+ * (the answer can hold 100,000 points): [id, lat, lng, cover, pin, status, lastSeen seconds].
+ */
+export async function artworkPointsJson(
+  db: Db,
+  query: ArtworksInViewQuery,
+  viewerId: string,
+): Promise<string> {
+  const conditions = [withinBounds(artworks.latitude, artworks.longitude, query)];
+  if (query.status) conditions.push(sql`${artworks.status} = ${query.status}`);
+  if (query.seenWithinDays) {
+    conditions.push(
+      sql`${artworks.lastSeenAt} >= now() - make_interval(days => ${query.seenWithinDays})`,
+    );
+  }
+  if (query.hasPhoto) {
+    conditions.push(
+      query.hasPhoto === 'true'
+        ? sql`${artworks.coverImageUrl} is not null`
+        : sql`${artworks.coverImageUrl} is null`,
+    );
+  }
+  if (query.loggedByMe) {
+    const mine = sql`exists (select 1 from ${artworkLogs} where ${artworkLogs.artworkId} = ${artworks.id} and ${artworkLogs.userId} = ${viewerId} and ${artworkLogs.kind} = 'found')`;
+    conditions.push(query.loggedByMe === 'true' ? mine : sql`not ${mine}`);
+  }
+  const result = await db.execute(sql`
+    select ${artworks.id} as id, ${artworks.latitude} as lat, ${artworks.longitude} as lng,
+           ${artworks.coverImageUrl} as image, ${artworks.emojiPin} as pin,
+           ${artworks.status} as status,
+           extract(epoch from ${artworks.lastSeenAt})::bigint as seen
+    from ${artworks}
+    where ${sql.join(conditions, sql` and `)}
+    order by ${artworks.lastSeenAt} desc, ${artworks.id} desc
+    limit ${MAP_POINTS_LIMIT + 1}`);
+  const rows = rowsOf<{
+    id: string;
+    lat: number;
+    lng: number;
+    image: string | null;
+    pin: string;
+    status: string;
+    seen: string | number;
+  }>(result);
+  return pointsJson(rows, (r) => [
+    r.id,
+    Number(r.lat),
+    Number(r.lng),
+    r.image,
+    r.pin,
+    r.status,
+    Number(r.seen),
+  ]);
+}
