@@ -9,7 +9,8 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { phoneJpeg } from '../../../test/images.ts';
-import type { Artwork, ArtworkPoints, CreatedLog } from '../../core/schemas/artworks.ts';
+import { differentPiecePair, samePiecePair } from '../../../test/murals.ts';
+import type { Artwork, ArtworkPoints, CreatedLog, Matches } from '../../core/schemas/artworks.ts';
 import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
 import { artworkLogs, artworks, subscriptions, users } from '../db/schema.ts';
 
@@ -186,6 +187,74 @@ describe('finding a piece another player logged first', () => {
     expect(artwork.photos).toHaveLength(2);
     const mine = await b.request({ url: '/api/discoveries/user' });
     expect(mine.json<{ name: string }[]>().map((d) => d.name)).toEqual(['Koala']);
+  });
+});
+
+describe('is this the same piece?', () => {
+  const matches = async (
+    player: Player,
+    imageUrl: string,
+    at: { latitude: number; longitude: number },
+  ) => {
+    const res = await player.request({
+      method: 'POST',
+      url: '/api/artworks/matches',
+      payload: { imageUrl, ...at },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<Matches>().matches;
+  };
+
+  it('offers the artwork to a second player photographing it from another angle', async () => {
+    const [a, b] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const at = nextSpot();
+    const [headOn, otherAngle] = await samePiecePair(1040);
+    const first = await a.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: { name: 'Koala', ...at, imageUrl: await uploadPhoto(a, 'discovery', headOn) },
+    });
+    const { artworkId } = first.json<CreatedDiscovery>();
+
+    const photo = await uploadPhoto(b, 'discovery', otherAngle);
+    const offered = await matches(b, photo, north(at, 15));
+    expect(offered).toEqual([
+      expect.objectContaining({ id: artworkId, title: 'Koala', status: 'present', distanceM: 15 }),
+    ]);
+    // Not offered from across the street's far end: only artworks within 30 m are.
+    expect(await matches(b, photo, north(at, 60))).toEqual([]);
+
+    const logged = await b.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: { name: 'Koala again', ...north(at, 15), imageUrl: photo, artworkId },
+    });
+    expect(logged.statusCode).toBe(201);
+    const artwork = await artworkOf(a, artworkId!);
+    expect(artwork.photos).toHaveLength(2);
+    expect(artwork.finders).toEqual([a.username, b.username]);
+    expect((await tokensOf(a)).tokens).toBe(55);
+  });
+
+  it('does not offer a different mural on the same wall: the two stay two', async () => {
+    const [a, b] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const at = nextSpot();
+    const [one, other] = await differentPiecePair(500_060);
+    const first = await a.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: { name: 'Koala', ...at, imageUrl: await uploadPhoto(a, 'discovery', one) },
+    });
+    const photo = await uploadPhoto(b, 'discovery', other);
+    expect(await matches(b, photo, north(at, 5))).toEqual([]);
+    const second = await b.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: { name: 'Wombat', ...north(at, 5), imageUrl: photo },
+    });
+    expect(second.json<CreatedDiscovery>().artworkId).not.toBe(
+      first.json<CreatedDiscovery>().artworkId,
+    );
   });
 });
 
