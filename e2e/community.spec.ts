@@ -120,6 +120,7 @@ test('a player outside the top 100 sees their own rank after the list', async ({
     username: `writer_${i + 1}`,
     tokens: 5000 - i * 10,
     discoveries: 10,
+    firstFinds: i === 0 ? 3 : 0,
     score: 5150 - i * 10,
     level: 9,
     rank: i + 1,
@@ -130,6 +131,7 @@ test('a player outside the top 100 sees their own rank after the list', async ({
     username: 'late_bloomer',
     tokens: 0,
     discoveries: 0,
+    firstFinds: 0,
     score: 0,
     level: 1,
     rank: 312,
@@ -145,6 +147,8 @@ test('a player outside the top 100 sees their own rank after the list', async ({
   await expect(mine).toContainText('312');
   await expect(mine).toContainText('late_bloomer (You)');
   await expect(board.locator('li[data-rank="1"]')).toContainText('5,150 XP');
+  await expect(board.locator('li[data-rank="1"]')).toContainText('Level 9 · 3 first finds');
+  await expect(board.locator('li[data-rank="2"]')).not.toContainText('first find');
 });
 
 test('empty server: no events, no discussions', async ({ page }) => {

@@ -25,6 +25,7 @@ test('a new player sees their name, join month, stats and empty lists', async ({
   await expect(page.getByText(player.username, { exact: true })).toBeVisible();
   await expect(page.getByText(`Joined ${monthYear(new Date())}`)).toBeVisible();
   await expect(stat(page, 'Discoveries')).toHaveText('0');
+  await expect(stat(page, 'First finds')).toHaveText('0');
   await expect(stat(page, 'Level')).toHaveText('1');
   await expect(stat(page, 'Tokens')).toHaveText('0');
   await expect(page.getByText('No discoveries yet')).toBeVisible();
@@ -68,6 +69,7 @@ test('recent discoveries list the five newest with +15 XP; achievements light up
   await expect(page.getByText('Wall piece 1', { exact: true })).toHaveCount(0);
   for (const row of await list.all()) await expect(row).toContainText('+15 XP');
   await expect(stat(page, 'Discoveries')).toHaveText('6');
+  await expect(stat(page, 'First finds')).toHaveText('6');
   await expect(stat(page, 'Tokens')).toHaveText('300');
 
   await expect(achievement(page, 'First Discovery')).toContainText('Unlocked');

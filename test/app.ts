@@ -192,3 +192,52 @@ export async function uploadPhoto(
     throw new Error(`processing refused: ${done.statusCode} ${done.body}`);
   return objectURL;
 }
+
+export interface Spot {
+  latitude: number;
+  longitude: number;
+}
+
+/** A new artwork: the player uploads a photo and documents it at `at`; returns its id. */
+export async function pinArtwork(
+  player: Player,
+  at: Spot,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const imageUrl = await uploadPhoto(player);
+  const res = await player.request({
+    method: 'POST',
+    url: '/api/discoveries',
+    payload: { name: 'Koala', ...at, imageUrl, ...fields },
+  });
+  if (res.statusCode !== 201) throw new Error(`pin refused: ${res.statusCode} ${res.body}`);
+  const { artworkId } = res.json<{ artworkId: string | null }>();
+  if (!artworkId) throw new Error('the discovery made no artwork');
+  return artworkId;
+}
+
+/** The player logs a find of an artwork with a photo of their own, standing at `at`. */
+export async function findArtwork(player: Player, artworkId: string, at: Spot): Promise<void> {
+  const imageUrl = await uploadPhoto(player);
+  const res = await player.request({
+    method: 'POST',
+    url: `/api/artworks/${artworkId}/logs`,
+    payload: { kind: 'found', ...at, imageUrl },
+  });
+  if (res.statusCode !== 201) throw new Error(`find refused: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * Two new players and one artwork: the pinner documented it (a first find), the finder logged
+ * it a few metres away afterwards (a find, not a first one).
+ */
+export async function pinnerAndFinder(
+  app: FastifyInstance,
+  at: Spot = { latitude: -27.47, longitude: 153.02 },
+): Promise<{ pinner: Player; finder: Player; artworkId: string }> {
+  const pinner = await signUp(app);
+  const finder = await signUp(app);
+  const artworkId = await pinArtwork(pinner, at);
+  await findArtwork(finder, artworkId, { latitude: at.latitude + 0.0001, longitude: at.longitude });
+  return { pinner, finder, artworkId };
+}

@@ -57,6 +57,8 @@ export const LeaderboardEntrySchema = z.object({
   username: z.string(),
   tokens: z.number().int(),
   discoveries: z.number().int(),
+  /** Artworks this player logged before anyone else (docs/decisions/021). */
+  firstFinds: z.number().int(),
   score: z.number().int(),
   level: z.number().int(),
   rank: z.number().int(),

@@ -10,6 +10,8 @@ export const UserSchema = z.object({
   createdAt: IsoDateSchema,
   level: z.number().int(),
   discoveries: z.number().int(),
+  /** Artworks this player logged before anyone else (docs/decisions/021). */
+  firstFinds: z.number().int(),
   tokens: z.number().int(),
   score: z.number().int(),
   isPro: z.boolean(),

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
+import {
+  createTestApp,
+  pinnerAndFinder,
+  signUp,
+  type Player,
+  type TestApp,
+} from '../../../test/app.ts';
 import { levelForScore, scoreOf } from '../../core/rules.ts';
 import { LEADERBOARD_SIZE, type LeaderboardEntry } from '../../core/schemas/community.ts';
 import { users } from '../db/schema.ts';
@@ -67,6 +73,7 @@ describe('GET /api/leaderboard', () => {
       username: 'tie-a',
       tokens: 4_000,
       discoveries: 400,
+      firstFinds: 0,
       score: 10_000,
       level: 11,
       rank: 2,
@@ -96,6 +103,7 @@ describe('GET /api/leaderboard', () => {
       username: alice.username,
       tokens: 0,
       discoveries: 0,
+      firstFinds: 0,
       score: 0,
       level: 1,
       rank: total - 1,
@@ -125,5 +133,16 @@ describe('GET /api/leaderboard', () => {
     // Ahead of Bob: 5 leaders, Alice, 95 fillers scoring 16..110 and the filler scoring 15
     // (an older account): 102 players, so rank 103.
     expect(me.rank).toBe(103);
+  });
+});
+
+describe('first finds on the board', () => {
+  it('shows the first finder 1 and a player who found the same piece later 0', async () => {
+    const { pinner, finder } = await pinnerAndFinder(t.app);
+
+    // Both rank inside the top 100 now (scores 65 and 35), each where their score puts them.
+    const list = await board(pinner);
+    expect(list.find((e) => e.id === pinner.id)).toMatchObject({ discoveries: 1, firstFinds: 1 });
+    expect(list.find((e) => e.id === finder.id)).toMatchObject({ discoveries: 1, firstFinds: 0 });
   });
 });

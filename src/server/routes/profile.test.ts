@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  pinnerAndFinder,
   signUp,
   uploadPhoto,
   type Player,
@@ -56,6 +57,7 @@ describe('PUT /api/profile/picture', () => {
       createdAt: expect.any(String),
       level: 1,
       discoveries: 0,
+      firstFinds: 0,
       tokens: 0,
       score: 0,
       isPro: false,
@@ -266,5 +268,17 @@ describe('GET /api/profile/achievements', () => {
       pin_dropper: true,
       social_explorer: true,
     });
+  });
+});
+
+describe('profile stats: finds and first finds', () => {
+  it('counts a new piece as a first find, and a find of another player’s piece as a find only', async () => {
+    const { pinner, finder } = await pinnerAndFinder(t.app);
+    const stats = async (p: Player) => {
+      const { discoveries, firstFinds } = (await p.request({ url: '/api/auth/user' })).json();
+      return { discoveries, firstFinds };
+    };
+    expect(await stats(pinner)).toEqual({ discoveries: 1, firstFinds: 1 });
+    expect(await stats(finder)).toEqual({ discoveries: 1, firstFinds: 0 });
   });
 });

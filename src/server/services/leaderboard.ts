@@ -9,6 +9,7 @@ interface Standing {
   username: string;
   tokens: number;
   discoveries: number;
+  firstFinds: number;
   score: number;
 }
 
@@ -17,6 +18,7 @@ const toEntry = (u: Standing, rank: number, viewerId: string): LeaderboardEntry 
   username: u.username,
   tokens: u.tokens,
   discoveries: u.discoveries,
+  firstFinds: u.firstFinds,
   score: u.score,
   level: levelForScore(u.score),
   rank,
@@ -34,6 +36,7 @@ async function topPlayers(db: Db): Promise<Standing[]> {
       username: users.username,
       tokens: users.tokens,
       discoveries: users.discoveries,
+      firstFinds: users.firstFinds,
       score: users.score,
     })
     .from(users)
@@ -44,7 +47,7 @@ async function topPlayers(db: Db): Promise<Standing[]> {
 /** One player's standing and real rank: 1 + the players ahead of them in the ranking order. */
 async function standingOf(db: Db, userId: string): Promise<(Standing & { rank: number }) | null> {
   const result = await db.execute(sql`
-    select u.id, u.username, u.tokens, u.discoveries, u.score,
+    select u.id, u.username, u.tokens, u.discoveries, u.first_finds as "firstFinds", u.score,
       1 + (select count(*) from users o
            where o.score > u.score
               or (o.score = u.score and (o.created_at, o.id) < (u.created_at, u.id)))::int as rank

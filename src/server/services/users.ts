@@ -32,6 +32,7 @@ export function toUserDto(user: SessionUser): User {
     createdAt: user.createdAt.toISOString(),
     level: levelForScore(user.score),
     discoveries: user.discoveries,
+    firstFinds: user.firstFinds,
     tokens: user.tokens,
     score: user.score,
     isPro: isPro(user),

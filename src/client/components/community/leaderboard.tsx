@@ -3,7 +3,7 @@ import { Crown, Trophy } from 'lucide-react';
 import type { LeaderboardEntry } from '../../../core/schemas/community.ts';
 import { leaderboardQuery } from '../../api/community.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber, formatXp } from '../../lib/format.ts';
+import { formatNumber, formatXp, plural } from '../../lib/format.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { EmptyState, LoadError, Section } from '../profile/section.tsx';
 
@@ -57,7 +57,10 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
           <span className="truncate">{entry.username}</span>{' '}
           {entry.isCurrentUser && <span className="shrink-0 text-neon-pink">(You)</span>}
         </p>
-        <p className="text-xs text-smoke">Level {formatNumber(entry.level)}</p>
+        <p className="text-xs text-smoke">
+          Level {formatNumber(entry.level)}
+          {entry.firstFinds > 0 && ` · ${plural(entry.firstFinds, 'first find', 'first finds')}`}
+        </p>
       </div>
       <span
         className={cn(

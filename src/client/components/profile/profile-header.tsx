@@ -8,11 +8,15 @@ import { PictureDialog } from './picture-dialog.tsx';
 /** SPEC §2 Profile defaults: 'Street Artist' for a missing name, level 1. */
 export const DEFAULT_USERNAME = 'Street Artist';
 
-/** Picture with its edit control, name, join date and the three stats. */
+/**
+ * Picture with its edit control, name, join date and the stats: SPEC's three, and the artworks
+ * the player logged first.
+ */
 export function ProfileHeader({ user }: { user: User | null }) {
   const username = user?.username || DEFAULT_USERNAME;
   const stats = [
     { label: 'Discoveries', value: user?.discoveries ?? 0, tone: 'text-neon-cyan' },
+    { label: 'First finds', value: user?.firstFinds ?? 0, tone: 'text-neon-pink' },
     { label: 'Level', value: user?.level || 1, tone: 'text-neon-lime' },
     { label: 'Tokens', value: user?.tokens ?? 0, tone: 'text-neon-amber' },
   ];
@@ -49,13 +53,15 @@ export function ProfileHeader({ user }: { user: User | null }) {
           </Badge>
         )}
       </div>
-      <dl className="grid grid-cols-3 border-t border-line">
+      <dl className="grid grid-cols-4 border-t border-line">
         {stats.map(({ label, value, tone }) => (
           <div
             key={label}
-            className="flex flex-col-reverse items-center gap-0.5 px-2 py-3 not-last:border-r not-last:border-line"
+            className="flex flex-col-reverse items-center justify-end gap-0.5 px-1 py-3 not-last:border-r not-last:border-line"
           >
-            <dt className="text-xs font-semibold tracking-wide text-smoke uppercase">{label}</dt>
+            <dt className="text-center text-[0.6875rem] leading-tight font-semibold text-smoke uppercase">
+              {label}
+            </dt>
             <dd className={`font-display text-xl ${tone}`}>{formatNumber(value)}</dd>
           </div>
         ))}
