@@ -7,7 +7,7 @@
  * artworks, and a bare `select 1` round trip. The pHash of the photo itself is timed on a
  * 2048 px display rendition, as the upload pipeline computes it.
  *
- *   npm run bench:match [-- --artworks 100000 --uploads 300]
+ *   npm run bench:match [-- --artworks 100000 --uploads 300 --spread 0.1]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,22 +15,26 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { openDatabase, type Database } from '../src/server/db/client.ts';
+import { openDatabase, rowsOf, type Database } from '../src/server/db/client.ts';
+import { artworks } from '../src/server/db/schema.ts';
 import { perceptualHash } from '../src/server/images/phash.ts';
 import { matchArtworks } from '../src/server/services/artwork-match.ts';
+import { withinRadius } from '../src/server/services/nearby.ts';
 
 const { values } = parseArgs({
   options: {
     artworks: { type: 'string', default: '100000' },
     uploads: { type: 'string', default: '300' },
+    /** Half the side of the city's box in degrees: 0.01 packs 100,000 pieces into 2 km. */
+    spread: { type: 'string', default: '0.1' },
   },
 });
 const ARTWORKS = Number(values.artworks);
 const UPLOADS = Number(values.uploads);
 const BASELINE_ARTWORKS = 1_000;
-/** Brisbane and about 20 km around it: 100,000 pieces there is one every 60 m or so. */
+/** Brisbane and, by default, about 20 km around it: 100,000 pieces is one every 70 m or so. */
 const CENTRE = { latitude: -27.47, longitude: 153.02 };
-const SPREAD = 0.1;
+const SPREAD = Number(values.spread);
 
 const randomHash = () => BigInt.asIntN(64, BigInt(Math.floor(Math.random() * 2 ** 52)) << 12n);
 const randomSpot = () => ({
@@ -102,6 +106,16 @@ try {
   const large = await timeIt(`match among ${ARTWORKS} artworks`, UPLOADS, () =>
     matchArtworks(database.db, randomSpot(), randomHash()),
   );
+  let candidates = 0;
+  for (let i = 0; i < 100; i++) {
+    const [row] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`
+        select count(*)::int as n from artworks
+        where ${withinRadius(artworks.latitude, artworks.longitude, randomSpot(), 0.03)}`),
+    );
+    candidates += row?.n ?? 0;
+  }
+  console.log(`artworks within 30 m of an upload, on average: ${(candidates / 100).toFixed(1)}`);
   const photo = await sharp({
     create: { width: 2048, height: 1536, channels: 3, background: { r: 90, g: 60, b: 140 } },
   })
