@@ -294,15 +294,18 @@ test.describe('with the location allowed', () => {
     ).toBeVisible();
     await expect(dialog.getByLabel('Name')).toHaveValue('Rainbow lorikeet mural');
 
-    // Then a slow success: 'Adding...' while pending, then the server's award.
+    // Then a held success: 'Adding...' while pending, then the server's award.
     await page.unroute('**/api/discoveries');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/discoveries', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await dialog.getByRole('radio', { name: 'Hot Spot' }).check({ force: true });
     await dialog.getByRole('button', { name: 'Add Discovery' }).click();
     await expect(dialog.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+    release();
     await expect(toasts(page).getByText('Discovery Added!', { exact: true })).toBeVisible();
     await expect(toasts(page).getByText('You earned 50 tokens.', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
