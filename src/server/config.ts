@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BASEMAP_FLAVORS, type ImagerySources } from '../core/schemas/map.ts';
 import { basemapFromEnv, mapSourcesFromEnv, type BasemapConfig } from './map-sources.ts';
@@ -181,6 +182,8 @@ export interface Config {
   basemap: BasemapConfig | null;
   /** Photos in an S3-compatible bucket (S3_* variables); null means DATA_DIR/objects. */
   s3: S3Config | null;
+  /** The built web client (vite build), served with index.html for every page. */
+  clientDir: string;
 }
 
 export interface S3Config {
@@ -267,5 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : null,
+    // The same path from src/server and from the compiled dist/server.
+    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
   };
 }

@@ -1,22 +1,21 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-
-/** The built client (vite build), the same path from src/ and from dist/. */
-export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+import { pageHtml } from './share-tags.ts';
 
 /**
  * Serves the built client: hashed assets cached immutably, client routes fall back to
- * index.html, and unknown /api/* (and photo, basemap, asset) paths stay JSON 404s.
+ * index.html (an artwork page's with its share tags, share-tags.ts), and unknown /api/* (and
+ * photo, basemap, asset) paths stay JSON 404s.
  */
 export async function registerClient(app: FastifyInstance): Promise<void> {
-  const hasClient = existsSync(path.join(CLIENT_DIR, 'index.html'));
+  const { clientDir, publicUrl } = app.config;
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
-      root: CLIENT_DIR,
+      root: clientDir,
       index: false,
       wildcard: false,
       // .br / .gz siblings written at build time (scripts/compress.mjs).
@@ -29,7 +28,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       },
     });
   }
-  const indexHtml = hasClient ? await readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8') : null;
+  const indexHtml = hasClient ? await readFile(path.join(clientDir, 'index.html'), 'utf8') : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -49,9 +48,13 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
         .type('text/plain')
         .send('The web client is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    let html = indexHtml;
+    try {
+      html = await pageHtml(app.db, request, publicUrl, indexHtml);
+    } catch (err) {
+      // The page still works without its preview.
+      request.log.error({ err }, 'share tags failed');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }
