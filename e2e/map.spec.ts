@@ -113,7 +113,8 @@ test('the imaging controls move the map, and moving the map moves them', async (
   // Many camera animations, each drawn in software WebGL: more than the default 30 s on 2 cores.
   test.slow();
   await openMap(page, `?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
-  expect(await cameraOf(page)).toEqual({ zoom: 16, pitch: 45, bearing: 0 });
+  // The camera attributes follow the first frame: wait for them rather than read them once.
+  await expect.poll(() => cameraOf(page)).toEqual({ zoom: 16, pitch: 45, bearing: 0 });
   await page.getByRole('button', { name: 'Advanced Controls' }).click();
   const panel = page.getByTestId('imaging-controls');
   await expect(panel.getByRole('heading', { name: 'Advanced Imaging Controls' })).toBeVisible();
