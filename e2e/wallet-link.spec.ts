@@ -21,6 +21,12 @@ async function connectFromHeader(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Connect' }).click();
 }
 
+/**
+ * The toast a header connect ends with: after the account, a nonce round trip, a signature and
+ * the link, one after another, which on a busy 2-core runner can outlast the usual 10 s.
+ */
+const LINKED = { timeout: 30_000 };
+
 test('a player links a wallet by signing, sees it on the profile, and a replayed signature is refused', async ({
   page,
   player: _player,
@@ -90,12 +96,12 @@ test('a wallet linked to another account is refused with the reason, and stays w
   const signer = newSigner();
   await installFakeWallet(page, { signer });
   await connectFromHeader(page);
-  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible(LINKED);
 
   // Signing up again swaps the session cookie in one step, so the open map never goes unsigned.
   await signUp(page);
   await connectFromHeader(page);
-  await expect(toasts(page).getByText('Wallet Not Linked', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Not Linked', { exact: true })).toBeVisible(LINKED);
   await expect(
     toasts(page).getByText('This wallet is already linked to another account.', { exact: true }),
   ).toBeVisible();
