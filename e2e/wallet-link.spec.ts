@@ -37,7 +37,7 @@ test('a player links a wallet by signing, sees it on the profile, and a replayed
     (r) => r.url().endsWith('/api/wallet/link') && r.method() === 'POST',
   );
   await connectFromHeader(page);
-  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible(LINKED);
   const proof = (await linkRequest).postDataJSON() as { message: string; signature: string };
   expect(proof.message).toContain(`${new URL(page.url()).host} wants you to sign in`);
   expect(proof.message).toContain(signer.address);
@@ -116,7 +116,7 @@ test('the map home header connects (first 4 characters shown); disconnecting the
   const signer = newSigner();
   await installFakeWallet(page, { signer });
   await connectFromHeader(page);
-  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('Wallet Connected', { exact: true })).toBeVisible(LINKED);
   const header = page.getByRole('banner');
   const connected = header.getByRole('button', { name: /Disconnect wallet/ });
   await expect(connected).toHaveText(`${signer.address.slice(0, 4)}...`);
