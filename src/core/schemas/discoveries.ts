@@ -140,8 +140,13 @@ export const NearbyDiscoverySchema = z.object({
 
 export type NearbyDiscovery = z.infer<typeof NearbyDiscoverySchema>;
 
-/** A discovery as the map's location panel shows it to any signed-in player. */
-export const MapDiscoverySchema = NearbyDiscoverySchema.omit({ distanceKm: true });
+/**
+ * A discovery as any signed-in player may see it on the map, with the artwork it logs (the map
+ * opens a link to a discovery at its artwork).
+ */
+export const MapDiscoverySchema = NearbyDiscoverySchema.omit({ distanceKm: true }).extend({
+  artworkId: z.string().nullable(),
+});
 export type MapDiscovery = z.infer<typeof MapDiscoverySchema>;
 
 export const NearbyQuerySchema = z.object({

@@ -180,7 +180,11 @@ describe('GET /api/discoveries/in-view and /api/discoveries/:id', () => {
   it("shows one discovery to another player without the finder's private details", async () => {
     const res = await viewer.request({ url: `/api/discoveries/${firstId}` });
     expect(res.statusCode).toBe(200);
+    // With the artwork it logs: the map opens a link to a discovery at its artwork.
+    const artwork = await viewer.request({ url: `/api/artworks/${res.json().artworkId}` });
+    expect(artwork.json()).toMatchObject({ title: 'Koala mural', latitude: -28.0 });
     expect(res.json()).toEqual({
+      artworkId: expect.any(String),
       id: firstId,
       name: 'Koala mural',
       description: 'Big koala',

@@ -46,6 +46,7 @@ export async function getMapDiscovery(db: Db, id: string): Promise<MapDiscovery>
       latitude: discoveries.latitude,
       longitude: discoveries.longitude,
       username: users.username,
+      artworkId: discoveries.artworkId,
       createdAt: discoveries.createdAt,
     })
     .from(discoveries)
