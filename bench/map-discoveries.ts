@@ -1,8 +1,8 @@
 /**
- * The map with 100,000 discoveries in view. Seeds a fresh embedded database with that many
- * discoveries around the Gold Coast, starts the built server with the local tile stand-in, opens
+ * The map with 100,000 artworks in view. Seeds a fresh embedded database with that many
+ * artworks around the Gold Coast, starts the built server with the local tile stand-in, opens
  * the map home in Chromium and reports:
- *  - time from navigation to the map's first frame with every discovery drawn (clustered);
+ *  - time from navigation to the map's first frame with every artwork drawn (clustered);
  *  - frame times while the player pans the map by mouse drags.
  *
  *   npm run build && npm run bench:map [-- --points 100000]
@@ -52,17 +52,18 @@ let started = performance.now();
 const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
 await database.db.execute(sql`
   insert into users (id, username) values ('bench-seeder', 'bench_seeder')`);
+// A tenth gone and a fifth not seen for a year, so every pin style is drawn.
 await database.db.execute(sql`
-  insert into discoveries (id, user_id, kind, name, emoji_pin, user_role, latitude, longitude,
-                           address, tokens_awarded)
-  select 'bench-' || n, 'bench-seeder', 'discovery', 'Piece ' || n, '📍', 'photographer',
+  insert into artworks (id, title, emoji_pin, latitude, longitude, status, first_finder_id,
+                        last_seen_at)
+  select 'bench-' || n, 'Piece ' || n, 'location',
          ${CENTRE.latitude} + (random() * 2 - 1) * ${SPREAD},
-         ${CENTRE.longitude} + (random() * 2 - 1) * ${SPREAD}, '', 50
+         ${CENTRE.longitude} + (random() * 2 - 1) * ${SPREAD},
+         case when n % 10 = 0 then 'gone' else 'present' end, 'bench-seeder',
+         now() - case when n % 5 = 0 then interval '1 year' else interval '1 day' end
   from generate_series(1, ${POINTS}) as n`);
 await database.close();
-console.log(
-  `seeded ${POINTS} discoveries in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-);
+console.log(`seeded ${POINTS} artworks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const [port, tilePort] = [await freePort(), await freePort()];
 const tiles = `http://127.0.0.1:${tilePort}`;
@@ -110,19 +111,19 @@ await page.addInitScript((id: string) => {
 started = performance.now();
 await page.goto(`${base}/?lat=${CENTRE.latitude}&lng=${CENTRE.longitude}&zoom=11`);
 const map = page.getByTestId('map');
-await map.and(page.locator(`[data-discoveries="${POINTS}"]`)).waitFor({ timeout: 300_000 });
+await map.and(page.locator(`[data-artworks="${POINTS}"]`)).waitFor({ timeout: 300_000 });
 const firstRender = await page.evaluate(() => {
-  const [mark] = performance.getEntriesByName('streetscope:discoveries-rendered');
+  const [mark] = performance.getEntriesByName('streetscope:artworks-rendered');
   return mark ? mark.startTime : null;
 });
 if (firstRender === null) throw new Error('the map did not mark its first render');
 const api = (await page.evaluate(`performance.getEntriesByType('resource')
-  .filter((e) => e.name.includes('/api/discoveries/in-view'))
+  .filter((e) => e.name.includes('/api/artworks/in-view'))
   .map((e) => ({ ms: e.responseEnd - e.startTime, bytes: e.encodedBodySize }))`)) as {
   ms: number;
   bytes: number;
 }[];
-console.log(`time to first render with ${POINTS} discoveries: ${firstRender.toFixed(0)} ms`);
+console.log(`time to first render with ${POINTS} artworks: ${firstRender.toFixed(0)} ms`);
 for (const a of api) {
   console.log(
     `  in-view request: ${a.ms.toFixed(0)} ms, ${(a.bytes / 1024).toFixed(0)} kB on the wire`,

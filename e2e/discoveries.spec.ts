@@ -61,18 +61,22 @@ test('a discovery opens the map at the piece', async ({ page, player }) => {
   expect(player.id).toBeTruthy();
   const [first] = await discover(page, 1);
   await page.goto('/discoveries');
-  await rows(page)
-    .getByRole('link', { name: /Laneway piece 1/ })
-    .click();
+  await rows(page).getByRole('link', { name: 'Show on map: Laneway piece 1' }).click();
 
   await expect(page).toHaveURL(
     `/?lat=${BONDI.latitude + 0.0001}&lng=${BONDI.longitude}&zoom=18&discovery=${first!.id}`,
   );
   await expect(page.getByTestId('map-centre')).toContainText('Map link');
-  // And the piece is selected: its panel is open.
-  await expect(
-    page.getByTestId('location-panel').getByRole('heading', { name: 'Laneway piece 1' }),
-  ).toBeVisible();
+  // And the piece is selected: the panel shows the artwork the discovery logs.
+  const panel = page.getByTestId('location-panel');
+  await expect(panel.getByRole('heading', { name: 'Laneway piece 1' })).toBeVisible();
+  const { artworkId } = await (await page.request.get(`/api/discoveries/${first!.id}`)).json();
+  expect(artworkId).toEqual(expect.any(String));
+  await expect(panel.getByRole('link', { name: 'View artwork' })).toHaveAttribute(
+    'href',
+    `/art/${artworkId}`,
+  );
+  await expect(panel.getByText('1 finder', { exact: true })).toBeVisible();
 });
 
 test('a player with none yet is shown the way to the map', async ({ page, player }) => {

@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { phoneJpeg } from '../test/images.ts';
 
 /** Where the phone "took" the test photos: Brisbane's Fish Lane. */
@@ -24,4 +24,16 @@ export async function pickPhoto(
   await scope
     .locator('input[type=file][name="files[]"]:not([webkitdirectory])')
     .setInputFiles(file);
+}
+
+/** Uploads a photo through the API as the page's player; resolves with its object URL. */
+export async function uploadPhoto(page: Page, photo: Buffer): Promise<string> {
+  const ticket = await (await page.request.post('/api/objects/upload')).json();
+  const put = await page.request.put(ticket.uploadURL, {
+    headers: { 'content-type': 'image/jpeg' },
+    data: photo,
+  });
+  expect(put.ok()).toBe(true);
+  expect((await page.request.post(ticket.completeURL)).ok()).toBe(true);
+  return ticket.objectURL as string;
 }

@@ -25,8 +25,12 @@ const Missions = lazy(() => import('./pages/missions.tsx'));
 const MyDiscoveries = lazy(() => import('./pages/my-discoveries.tsx'));
 const Collection = lazy(() => import('./pages/collection.tsx'));
 const CharacterCreation = lazy(() => import('./pages/character-creation.tsx'));
+const Artwork = lazy(() => import('./pages/artwork.tsx'));
 
-/** The screens behind sign-in, besides the map home at / (SPEC §2 route table). */
+/**
+ * The screens behind sign-in, besides the map home at / (SPEC §2 route table, and the artwork
+ * page of docs/decisions/022).
+ */
 const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
   ['/profile', Profile],
   ['/discoveries', MyDiscoveries],
@@ -36,6 +40,7 @@ const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
   ['/color-chart', ColorChart],
   ['/artists', Artists],
   ['/missions', Missions],
+  ['/art/:id', Artwork],
 ];
 
 /**

@@ -1,6 +1,5 @@
 import {
   infiniteQueryOptions,
-  keepPreviousData,
   queryOptions,
   useMutation,
   useQueryClient,
@@ -15,9 +14,9 @@ import type {
   NearbyDiscovery,
   UserDiscovery,
 } from '../../core/schemas/discoveries.ts';
-import type { BoundsQuery, MapPoints } from '../../core/schemas/map.ts';
 import type { Coordinates } from '../hooks/use-geolocation.ts';
 import { apiRequest, getQueryFn, throwIfResNotOk } from '../lib/query-client.ts';
+import { artworkKeys } from './artworks.ts';
 import { authKeys } from './auth.ts';
 
 /** Discoveries (SPEC §7). Mutations invalidate with these keys, never retyped strings. */
@@ -25,7 +24,6 @@ export const discoveryKeys = {
   user: ['/api/discoveries/user'] as const,
   mine: ['/api/discoveries/mine'] as const,
   nearbyAll: ['/api/discoveries/nearby'] as const,
-  inViewAll: ['/api/discoveries/in-view'] as const,
   one: (id: string) => ['/api/discoveries', id] as const,
   nearby: (centre: Coordinates, radius: number) =>
     [
@@ -92,8 +90,10 @@ export function nearbyDiscoveriesQuery(
 }
 
 /**
- * POST /api/discoveries. The server decides tokensAwarded (50 photographer, 150 artist, x2 Pro);
- * on success the header's user, the player's list and every nearby search are refreshed.
+ * POST /api/discoveries: a new piece, or with `artworkId` a find of an artwork on the map. The
+ * server decides tokensAwarded (50 photographer, 150 artist, 20 for a find, x2 Pro); on success
+ * the header's user, the player's list, every nearby search and the map's artworks are
+ * refreshed.
  */
 export function useCreateDiscovery() {
   return useCreate<CreateDiscovery>('/api/discoveries');
@@ -117,37 +117,14 @@ function useCreate<Body>(path: string) {
         queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.mine }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
-        queryClient.invalidateQueries({ queryKey: discoveryKeys.inViewAll }),
+        queryClient.invalidateQueries({ queryKey: artworkKeys.inViewAll }),
+        queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
       ]);
     },
   });
 }
 
-/** GET /api/discoveries/in-view: compact points for the map's fetch box (up to 100,000). */
-export function discoveryPointsQuery(bounds: BoundsQuery | null) {
-  return queryOptions({
-    queryKey: [...discoveryKeys.inViewAll, bounds] as const,
-    enabled: bounds !== null,
-    placeholderData: keepPreviousData,
-    queryFn: async ({ signal }): Promise<MapPoints> => {
-      const { west, south, east, north } = bounds!;
-      const params = new URLSearchParams({
-        west: String(west),
-        south: String(south),
-        east: String(east),
-        north: String(north),
-      });
-      const res = await fetch(`/api/discoveries/in-view?${params}`, {
-        credentials: 'include',
-        signal,
-      });
-      await throwIfResNotOk(res);
-      return (await res.json()) as MapPoints;
-    },
-  });
-}
-
-/** GET /api/discoveries/:id: one discovery for the map's location panel. */
+/** GET /api/discoveries/:id: one discovery, for the artwork it logs (a map link names it). */
 export function discoveryQuery(id: string | null) {
   return queryOptions({
     queryKey: discoveryKeys.one(id ?? ''),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
+import { DEFAULT_FILTERS, type MapFilters } from '../api/artwork-map.ts';
 import { configQuery } from '../api/config.ts';
 import { PageSkeleton } from '../components/layout/page-skeleton.tsx';
 import { SideNav } from '../components/layout/side-nav.tsx';
@@ -20,7 +21,8 @@ import { MapFabs } from '../components/map-home/map-fabs.tsx';
 import { MapFailure, MapLoading } from '../components/map-home/map-failure.tsx';
 import { MapHeader } from '../components/map-home/map-header.tsx';
 import { DesktopOverlay, PhoneOverlay } from '../components/map-home/map-overlays.tsx';
-import { useLinkedDiscovery, useMapLink } from '../components/map-home/map-params.ts';
+import { MapFiltersPanel } from '../components/map-home/map-filters-panel.tsx';
+import { useLinkedPiece, useMapLink } from '../components/map-home/map-params.ts';
 import { HALF, MapSheet, PEEK, type SheetSnap } from '../components/map-home/map-sheet.tsx';
 import { PinHint } from '../components/map-home/pin-hint.tsx';
 import { Crosshair, PinHereBar } from '../components/map-home/pin-here.tsx';
@@ -59,12 +61,11 @@ export default function MapHome() {
   const [captureOpen, setCaptureOpen] = useState(false);
   const [imagingOpen, setImagingOpen] = useState(false);
   const [controlsOpen, setControlsOpen] = useState(false);
-  // A link to one discovery (My Discoveries) arrives with its panel open.
-  const linkedDiscovery = useLinkedDiscovery();
-  const [selection, setSelection] = useState<Selection>(() =>
-    linkedDiscovery ? { kind: 'discovery', id: linkedDiscovery } : null,
-  );
-  const [snap, setSnap] = useState<SheetSnap>(linkedDiscovery ? HALF : PEEK);
+  // A link to one artwork, or to a discovery (My Discoveries), arrives with its panel open.
+  const linkedPiece = useLinkedPiece();
+  const [selection, setSelection] = useState<Selection>(linkedPiece);
+  const [snap, setSnap] = useState<SheetSnap>(linkedPiece ? HALF : PEEK);
+  const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
   // The map is ready once it hands over its handle; until then it loads, unless it failed.
   const [failed, setFailed] = useState(false);
   const [imagery, setImagery] = useState<'online' | 'offline' | null>(null);
@@ -85,6 +86,8 @@ export default function MapHome() {
     fetchBox,
     player: geo.location,
     selection,
+    filters,
+    isPro: user?.isPro ?? false,
   });
   const { nearbyWalls, place } = data;
 
@@ -171,6 +174,9 @@ export default function MapHome() {
       className="min-h-0"
     />
   );
+  const filtersPanel = (
+    <MapFiltersPanel filters={filters} onChange={setFilters} isPro={user.isPro} />
+  );
   const locationPanel = place && (
     <LocationPanel place={place} onClose={closePanel} className="min-h-0" />
   );
@@ -217,9 +223,10 @@ export default function MapHome() {
                 initialCentre={start}
                 initialZoom={link?.zoom ?? CAMERA.defaultZoom}
                 initialLayers={layers}
-                walls={data.wallsInView}
+                walls={filters.layers.walls ? data.wallsInView : []}
                 selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
                 points={data.points}
+                showArtworks={filters.layers.artworks}
                 player={geo.source === 'device' ? geo.location : null}
                 markers={data.markers}
                 onReady={setHandle}
@@ -230,7 +237,7 @@ export default function MapHome() {
                   setFetchBox((current) => fetchBoxFor(v.bounds, current));
                 }}
                 onSelectWall={(wall) => select({ kind: 'wall', wall })}
-                onSelectDiscovery={(id) => select({ kind: 'discovery', id })}
+                onSelectArtwork={(id) => select({ kind: 'artwork', id })}
                 onBareTap={onBareTap}
                 onPinShortcut={pinning.startAt}
                 onImagery={setImagery}
@@ -255,7 +262,7 @@ export default function MapHome() {
                   {wallsPanel(false)}
                 </>
               }
-              right={locationPanel || controls}
+              right={locationPanel || controls || (imagingOpen && filtersPanel)}
               pinBar={pinBar}
               fabs={fabs}
             />
@@ -303,7 +310,10 @@ export default function MapHome() {
           >
             {locationPanel ||
               (imagingOpen ? (
-                imagingPanel
+                <div className="grid gap-3">
+                  {imagingPanel}
+                  {filtersPanel}
+                </div>
               ) : (
                 <div className="grid gap-3">
                   {stageStatus}

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronRight, LoaderCircle, MapPinned } from 'lucide-react';
+import { LoaderCircle, MapPinned } from 'lucide-react';
 import { Link } from 'wouter';
 import type { UserDiscovery } from '../../core/schemas/discoveries.ts';
 import { myDiscoveryPagesQuery } from '../api/discoveries.ts';
@@ -11,6 +11,7 @@ import { DiscoveryThumb } from '../components/discoveries/discovery-thumb.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { discoveryMapHref } from '../components/map-home/map-params.ts';
 import { LoadError } from '../components/profile/section.tsx';
+import { artworkHref } from '../components/artwork/links.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
@@ -18,7 +19,7 @@ import { formatDate, formatNumber, plural } from '../lib/format.ts';
 
 /**
  * My Discoveries (/discoveries, the side menu's item): every discovery of the player, newest
- * first, a page at a time; each opens the map at the piece.
+ * first, a page at a time; each opens its artwork's page, or the map at the piece.
  */
 export default function MyDiscoveries() {
   const { user } = useAuth();
@@ -73,27 +74,33 @@ export default function MyDiscoveries() {
 
 function DiscoveryItem({ discovery }: { discovery: UserDiscovery }) {
   return (
-    <li>
+    <li className="relative flex min-h-20 items-center gap-3 rounded-xl border border-line bg-brick/90 p-2 transition-colors focus-within:border-neon-cyan/60 hover:border-neon-cyan/60 hover:bg-concrete">
+      <DiscoveryThumb discovery={discovery} className="size-16" />
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        {discovery.artworkId ? (
+          // The whole row opens the artwork page; the map link sits above it.
+          <Link
+            href={artworkHref(discovery.artworkId)}
+            className="truncate font-bold text-chalk outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:outline-3 focus-visible:after:outline-neon-cyan"
+          >
+            {discovery.name}
+          </Link>
+        ) : (
+          <span className="truncate font-bold text-chalk">{discovery.name}</span>
+        )}
+        <span className="text-sm text-smoke">
+          <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
+          {' · '}+{formatNumber(discovery.tokensAwarded)} tokens
+        </span>
+        <span className="truncate font-mono text-xs text-smoke">{discovery.address}</span>
+      </span>
       <Link
         href={discoveryMapHref(discovery)}
-        className="group flex min-h-20 items-center gap-3 rounded-xl border border-line bg-brick/90 p-2 pr-3 transition-colors hover:border-neon-cyan/60 hover:bg-concrete"
+        aria-label={`Show on map: ${discovery.name}`}
+        className="relative z-10 flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg border border-neon-cyan/30 px-2 text-sm font-semibold text-neon-cyan hover:bg-neon-cyan/10"
       >
-        <DiscoveryThumb discovery={discovery} className="size-16" />
-        <span className="grid min-w-0 flex-1 gap-0.5">
-          <span className="truncate font-bold text-chalk">{discovery.name}</span>
-          <span className="text-sm text-smoke">
-            <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
-            {' · '}+{formatNumber(discovery.tokensAwarded)} tokens
-          </span>
-          <span className="truncate font-mono text-xs text-smoke">{discovery.address}</span>
-        </span>
-        <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-neon-cyan">
-          <span className="max-sm:sr-only">Show on map</span>
-          <ChevronRight
-            className="size-5 transition-transform group-hover:translate-x-0.5"
-            aria-hidden
-          />
-        </span>
+        <MapPinned className="size-5" aria-hidden />
+        <span className="max-sm:sr-only">Show on map</span>
       </Link>
     </li>
   );

@@ -1,12 +1,10 @@
 import { Camera, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { formatAddress } from '../../../core/geo.ts';
-import { rewardFor } from '../../../core/rules.ts';
-import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
+import type { EmojiPin } from '../../../core/constants.ts';
 import { useCreateDiscovery } from '../../api/discoveries.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { PinIcon } from '../pins/pin-icon.tsx';
 import { Button } from '../ui/button.tsx';
 import {
   Dialog,
@@ -20,9 +18,20 @@ import { Switch } from '../ui/switch.tsx';
 import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
 import { pendingLabel } from '../upload/pending-label.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
-import { ChoiceChip, LocationLine, type Geolocation } from './capture-fields.tsx';
-
-type Role = 'photographer' | 'artist';
+import {
+  LocationLine,
+  PinTypeField,
+  RoleField,
+  type Geolocation,
+  type Role,
+} from './capture-fields.tsx';
+import {
+  FIND_LOGGED,
+  MatchOffer,
+  conflictReason,
+  toastCreated,
+  useMatchOffer,
+} from './match-offer.tsx';
 
 interface FormState {
   name: string;
@@ -40,8 +49,6 @@ const DEFAULTS: FormState = {
   userRole: 'photographer',
   isFreshArt: false,
 };
-
-const PIN_ORDER: EmojiPin[] = ['tag', 'location', 'marker', 'flag', 'hot_spot'];
 
 /**
  * SPEC §2 document-street-art dialog. The form lives inside the dialog's content, so closing
@@ -125,26 +132,35 @@ function CaptureForm({
   const [usePhotoSpot, setUsePhotoSpot] = useState(false);
   const field = usePhotoField('discovery');
   const create = useCreateDiscovery();
+  const matches = useMatchOffer();
+  const offer = matches.offerFor(field.photo?.objectURL);
+  const [logging, setLogging] = useState<string | null>(null);
   const id = useId();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
-  const busy = field.phase !== 'idle' || create.isPending;
+  const busy = field.phase !== 'idle' || create.isPending || matches.checking;
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   const deviceLocation = spot ?? (geo.source === 'device' ? geo.location : null);
   const spotFor = (photoLocation: typeof deviceLocation, usePhoto: boolean) =>
     usePhoto && photoLocation ? photoLocation : deviceLocation;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  /** The trimmed name, or '' after telling the player it is missing. */
+  const validName = () => {
     const name = form.name.trim();
     if (!name) {
       toast({
         title: 'Missing Information',
         description: 'Please enter a name for your discovery.',
       });
-      return;
     }
+    return name;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const name = validName();
+    if (!name) return;
     let photo = field.photo;
     if (!deviceLocation && !field.hasPhoto) return locationRequired();
     if (field.hasPhoto && !photo) {
@@ -159,12 +175,20 @@ function CaptureForm({
     }
     const location = spotFor(photo?.location ?? null, usePhotoSpot);
     if (!location) return locationRequired();
+    // Art someone already pinned here is offered first; the save waits for the answer.
+    if (photo && (await matches.offerMatches(photo.objectURL, location))) return;
+    save(name, location, photo?.objectURL);
+  }
+
+  /** Saves the discovery: a new piece, or with `artworkId` a find of that artwork. */
+  function save(name: string, location: Coordinates, imageUrl?: string, artworkId?: string) {
     const isFreshArt = form.userRole === 'artist' && form.isFreshArt;
+    setLogging(artworkId ?? 'new');
     create.mutate(
       {
         name,
         description: form.description.trim(),
-        imageUrl: photo?.objectURL,
+        imageUrl,
         emojiPin: form.emojiPin,
         userRole: form.userRole,
         isFreshArt,
@@ -177,18 +201,18 @@ function CaptureForm({
           submissionType: isFreshArt ? 'fresh_artwork' : 'discovery',
           emojiType: form.emojiPin,
         },
+        artworkId,
       },
       {
         onSuccess: (created) => {
           const missions = created.completedMissions
             .map((m) => `${m.title} (+${m.rewardTokens})`)
             .join(', ');
-          toast({
-            title: 'Discovery Added!',
-            description:
-              `You earned ${created.tokensAwarded} tokens.` +
-              (missions ? ` Mission complete: ${missions}.` : ''),
-          });
+          toastCreated(
+            created,
+            artworkId ? FIND_LOGGED : 'Discovery Added!',
+            missions ? ` Mission complete: ${missions}.` : '',
+          );
           setForm(DEFAULTS);
           onDone();
         },
@@ -196,115 +220,114 @@ function CaptureForm({
           if (handleUnauthorized(error)) return;
           toast({
             title: 'Error',
-            description: /^409: /.test(error.message)
-              ? 'This photo has already been documented'
-              : 'Failed to save discovery. Please try again.',
+            description: conflictReason(error) ?? 'Failed to save discovery. Please try again.',
             variant: 'destructive',
           });
         },
+        onSettled: () => setLogging(null),
       },
     );
   }
 
+  /**
+   * The player's answer to the offer, for the photo and spot it was made for. The offer stays
+   * until the save succeeds (the dialog closes), so a refused Log it leaves the other answer.
+   */
+  const answer = (artworkId?: string) => {
+    if (!offer || busy) return;
+    const name = validName();
+    if (!name) return;
+    save(name, offer.spot, offer.photoUrl, artworkId);
+  };
+
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input
-          id={`${id}-name`}
-          value={form.name}
-          maxLength={120}
-          autoComplete="off"
-          placeholder="e.g. Neon koala on Hosier Lane"
-          onChange={(e) => set({ name: e.target.value })}
+      {offer && (
+        <MatchOffer
+          photoUrl={offer.photoUrl}
+          matches={offer.matches}
+          saving={logging}
+          onLogIt={(match) => answer(match.id)}
+          onNewPiece={() => answer()}
         />
-      </div>
-
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          value={form.description}
-          maxLength={2000}
-          placeholder="Style, colours, who painted it…"
-          onChange={(e) => set({ description: e.target.value })}
-        />
-      </div>
-
-      <fieldset className="grid gap-1.5">
-        <legend className="mb-1.5 text-sm font-semibold">Pin type</legend>
-        <div className="flex flex-wrap gap-2">
-          {PIN_ORDER.map((pin) => (
-            <ChoiceChip
-              key={pin}
-              name={`${id}-pin`}
-              value={pin}
-              checked={form.emojiPin === pin}
-              onChange={() => set({ emojiPin: pin })}
-            >
-              <PinIcon kind={pin} height={24} className="shrink-0" />
-              {EMOJI_PINS[pin].label}
-            </ChoiceChip>
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset className="grid gap-1.5">
-        <legend className="mb-1.5 text-sm font-semibold">I am the</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {(['photographer', 'artist'] as const).map((role) => (
-            <ChoiceChip
-              key={role}
-              name={`${id}-role`}
-              value={role}
-              checked={form.userRole === role}
-              onChange={() => set({ userRole: role, isFreshArt: false })}
-            >
-              {role === 'photographer' ? 'Photographer' : 'Artist'}
-              <span className="text-xs font-bold text-neon-amber">+{rewardFor(role, isPro)}</span>
-            </ChoiceChip>
-          ))}
-        </div>
-      </fieldset>
-
-      {form.userRole === 'artist' && (
-        <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-wall/60 p-3">
-          <Label htmlFor={`${id}-fresh`} className="grid gap-0.5">
-            Fresh artwork
-            <span className="text-xs font-normal text-smoke">I painted this piece recently</span>
-          </Label>
-          <Switch
-            id={`${id}-fresh`}
-            checked={form.isFreshArt}
-            onCheckedChange={(checked) => set({ isFreshArt: checked })}
+      )}
+      {/* Kept mounted behind the offer: the photo and the answers stay as they are. */}
+      <div className={offer ? 'hidden' : 'contents'}>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Input
+            id={`${id}-name`}
+            value={form.name}
+            maxLength={120}
+            autoComplete="off"
+            placeholder="e.g. Neon koala on Hosier Lane"
+            onChange={(e) => set({ name: e.target.value })}
           />
         </div>
-      )}
 
-      <PhotoField {...field.fieldProps} disabled={busy} />
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-description`}>Description</Label>
+          <Textarea
+            id={`${id}-description`}
+            value={form.description}
+            maxLength={2000}
+            placeholder="Style, colours, who painted it…"
+            onChange={(e) => set({ description: e.target.value })}
+          />
+        </div>
 
-      <LocationLine
-        geo={geo}
-        spot={spot}
-        photoLocation={field.photo?.location ?? null}
-        usingPhoto={usePhotoSpot}
-        onUsePhoto={setUsePhotoSpot}
-      />
+        <PinTypeField
+          name={`${id}-pin`}
+          value={form.emojiPin}
+          onChange={(emojiPin) => set({ emojiPin })}
+        />
 
-      <p className="rounded-xl border border-neon-amber/30 bg-neon-amber/10 p-3 text-sm text-amber-100">
-        Only upload photos you took yourself of legal graffiti.
-      </p>
+        <RoleField
+          name={`${id}-role`}
+          value={form.userRole}
+          isPro={isPro}
+          onChange={(userRole) => set({ userRole, isFreshArt: false })}
+        />
 
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? (
-          <>
-            <LoaderCircle className="animate-spin" aria-hidden />
-            {pendingLabel(field.phase, 'Adding...')}
-          </>
-        ) : (
-          'Add Discovery'
+        {form.userRole === 'artist' && (
+          <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-wall/60 p-3">
+            <Label htmlFor={`${id}-fresh`} className="grid gap-0.5">
+              Fresh artwork
+              <span className="text-xs font-normal text-smoke">I painted this piece recently</span>
+            </Label>
+            <Switch
+              id={`${id}-fresh`}
+              checked={form.isFreshArt}
+              onCheckedChange={(checked) => set({ isFreshArt: checked })}
+            />
+          </div>
         )}
-      </Button>
+
+        <PhotoField {...field.fieldProps} disabled={busy} />
+
+        <LocationLine
+          geo={geo}
+          spot={spot}
+          photoLocation={field.photo?.location ?? null}
+          usingPhoto={usePhotoSpot}
+          onUsePhoto={setUsePhotoSpot}
+        />
+
+        <p className="rounded-xl border border-neon-amber/30 bg-neon-amber/10 p-3 text-sm text-amber-100">
+          Only upload photos you took yourself of legal graffiti.
+        </p>
+
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? (
+            <>
+              <LoaderCircle className="animate-spin" aria-hidden />
+              {pendingLabel(field.phase, matches.checking ? 'Checking the map...' : 'Adding...')}
+            </>
+          ) : (
+            'Add Discovery'
+          )}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -1,8 +1,11 @@
 import { Camera, LoaderCircle, LocateFixed, MapPin, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EMOJI_PINS, type EmojiPin } from '../../../core/constants.ts';
+import { rewardFor } from '../../../core/rules.ts';
 import type { PhotoLocation } from '../../../core/schemas/objects.ts';
 import type { Coordinates, GeolocationState } from '../../hooks/use-geolocation.ts';
 import { cn } from '../../lib/cn.ts';
+import { PinIcon } from '../pins/pin-icon.tsx';
 import { Button } from '../ui/button.tsx';
 import { formatCoordinates } from './format.ts';
 
@@ -13,6 +16,7 @@ export function ChoiceChip({
   checked,
   onChange,
   children,
+  compact = false,
   className,
 }: {
   name: string;
@@ -20,6 +24,8 @@ export function ChoiceChip({
   checked: boolean;
   onChange: () => void;
   children: ReactNode;
+  /** Smaller text and padding, for rows of short options. */
+  compact?: boolean;
   className?: string;
 }) {
   return (
@@ -32,10 +38,83 @@ export function ChoiceChip({
         onChange={onChange}
         className="peer sr-only"
       />
-      <span className="flex min-h-11 items-center justify-center gap-1.5 rounded-xl border border-line bg-wall px-3 py-2 text-sm font-semibold text-smoke transition-colors peer-checked:border-neon-pink peer-checked:bg-neon-pink/15 peer-checked:text-chalk peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan hover:text-chalk">
+      <span
+        className={cn(
+          'flex min-h-11 items-center justify-center gap-1.5 rounded-xl border border-line bg-wall px-3 py-2 text-sm font-semibold text-smoke transition-colors peer-checked:border-neon-pink peer-checked:bg-neon-pink/15 peer-checked:text-chalk peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan peer-disabled:cursor-not-allowed peer-disabled:opacity-50 hover:text-chalk',
+          compact && 'px-2.5 text-xs',
+        )}
+      >
         {children}
       </span>
     </label>
+  );
+}
+
+const PIN_ORDER: EmojiPin[] = ['tag', 'location', 'marker', 'flag', 'hot_spot'];
+
+/** SPEC §2 pin types, each drawn as its pin. */
+export function PinTypeField({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: EmojiPin;
+  onChange: (pin: EmojiPin) => void;
+}) {
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1.5 text-sm font-semibold">Pin type</legend>
+      <div className="flex flex-wrap gap-2">
+        {PIN_ORDER.map((pin) => (
+          <ChoiceChip
+            key={pin}
+            name={name}
+            value={pin}
+            checked={value === pin}
+            onChange={() => onChange(pin)}
+          >
+            <PinIcon kind={pin} height={24} className="shrink-0" />
+            {EMOJI_PINS[pin].label}
+          </ChoiceChip>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export type Role = 'photographer' | 'artist';
+
+/** SPEC §2 'I am the' photographer or artist, with what each earns for a new piece. */
+export function RoleField({
+  name,
+  value,
+  isPro,
+  onChange,
+}: {
+  name: string;
+  value: Role;
+  isPro: boolean;
+  onChange: (role: Role) => void;
+}) {
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1.5 text-sm font-semibold">I am the</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {(['photographer', 'artist'] as const).map((role) => (
+          <ChoiceChip
+            key={role}
+            name={name}
+            value={role}
+            checked={value === role}
+            onChange={() => onChange(role)}
+          >
+            {role === 'photographer' ? 'Photographer' : 'Artist'}
+            <span className="text-xs font-bold text-neon-amber">+{rewardFor(role, isPro)}</span>
+          </ChoiceChip>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

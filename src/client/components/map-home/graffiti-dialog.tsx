@@ -16,6 +16,13 @@ import { Input, Label, Textarea } from '../ui/input.tsx';
 import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
 import { pendingLabel } from '../upload/pending-label.ts';
 import { formatCoordinates } from './format.ts';
+import {
+  FIND_LOGGED,
+  MatchOffer,
+  conflictReason,
+  toastCreated,
+  useMatchOffer,
+} from './match-offer.tsx';
 
 interface FormState {
   title: string;
@@ -34,7 +41,9 @@ const titleRequired = (when: string) =>
 /**
  * SPEC §2 graffiti upload dialog, opened for the map spot the player clicked (`spot`; null
  * means closed). The photo goes up with 'Ready to Upload'; 'Complete Upload' then pins it
- * (150 tokens). It cannot be closed while the photo is uploading.
+ * (150 tokens). When art near the spot looks like the photo, it is offered first: 'Log it'
+ * logs a find of it, "No, it's a new piece" goes on to Complete Upload. It cannot be closed
+ * while the photo is uploading.
  */
 export function GraffitiDialog({
   spot,
@@ -64,11 +73,14 @@ function GraffitiForm({
   const [form, setForm] = useState<FormState>(EMPTY);
   const field = usePhotoField('graffiti');
   const create = useCreateGraffiti();
+  const matches = useMatchOffer();
+  const offer = matches.offerFor(field.photo?.objectURL);
+  const [logging, setLogging] = useState<string | null>(null);
   const id = useId();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   const titleMissing = form.title.trim() === '';
   const uploading = field.phase !== 'idle';
-  const busy = uploading || create.isPending;
+  const busy = uploading || create.isPending || matches.checking;
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   async function readyToUpload(event: FormEvent) {
@@ -80,15 +92,18 @@ function GraffitiForm({
       return;
     }
     try {
-      await field.ensurePhoto();
+      const photo = await field.ensurePhoto();
+      await matches.offerMatches(photo.objectURL, spot);
     } catch (error) {
       toastPhotoError(error, 'Failed to upload graffiti photo. Please try again.');
     }
   }
 
-  function completeUpload() {
+  /** Pins the photo: a new piece, or with `artworkId` a find of that artwork. */
+  function completeUpload(artworkId?: string) {
     if (busy || !field.photo) return;
     if (titleMissing) return titleRequired('');
+    setLogging(artworkId ?? 'new');
     create.mutate(
       {
         name: form.title.trim(),
@@ -98,26 +113,22 @@ function GraffitiForm({
         imageUrl: field.photo.objectURL,
         artistName: form.artistName.trim() || 'Unknown',
         artType: 'graffiti',
+        artworkId,
       },
       {
         onSuccess: (created) => {
-          toast({
-            title: 'Graffiti Uploaded!',
-            description: `You earned ${created.tokensAwarded} tokens.`,
-          });
+          toastCreated(created, artworkId ? FIND_LOGGED : 'Graffiti Uploaded!');
           onClose();
         },
         onError: (error) => {
           if (handleUnauthorized(error)) return;
-          const duplicate = /^409: /.test(error.message);
           toast({
             title: 'Upload Failed',
-            description: duplicate
-              ? 'This photo has already been documented'
-              : 'Failed to upload graffiti. Please try again.',
+            description: conflictReason(error) ?? 'Failed to upload graffiti. Please try again.',
             variant: 'destructive',
           });
         },
+        onSettled: () => setLogging(null),
       },
     );
   }
@@ -137,49 +148,62 @@ function GraffitiForm({
         {formatCoordinates(spot)}
       </p>
       <form onSubmit={readyToUpload} noValidate className="grid gap-4 md:grid-cols-2">
-        <div className="grid content-start gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              value={form.title}
-              maxLength={120}
-              autoComplete="off"
-              disabled={busy}
-              onChange={(e) => set({ title: e.target.value })}
-            />
+        {offer && (
+          <MatchOffer
+            photoUrl={offer.photoUrl}
+            matches={offer.matches}
+            saving={logging}
+            onLogIt={(match) => completeUpload(match.id)}
+            onNewPiece={matches.close}
+            className="md:col-span-2"
+          />
+        )}
+        {/* Kept mounted behind the offer: the photo and the answers stay as they are. */}
+        <div className={offer ? 'hidden' : 'contents'}>
+          <div className="grid content-start gap-4">
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-title`}>Title</Label>
+              <Input
+                id={`${id}-title`}
+                value={form.title}
+                maxLength={120}
+                autoComplete="off"
+                disabled={busy}
+                onChange={(e) => set({ title: e.target.value })}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-description`}>Description</Label>
+              <Textarea
+                id={`${id}-description`}
+                value={form.description}
+                maxLength={2000}
+                disabled={busy}
+                onChange={(e) => set({ description: e.target.value })}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-artist`}>Artist name</Label>
+              <Input
+                id={`${id}-artist`}
+                value={form.artistName}
+                maxLength={120}
+                autoComplete="off"
+                placeholder="Unknown"
+                disabled={busy}
+                onChange={(e) => set({ artistName: e.target.value })}
+              />
+            </div>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-description`}>Description</Label>
-            <Textarea
-              id={`${id}-description`}
-              value={form.description}
-              maxLength={2000}
-              disabled={busy}
-              onChange={(e) => set({ description: e.target.value })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-artist`}>Artist name</Label>
-            <Input
-              id={`${id}-artist`}
-              value={form.artistName}
-              maxLength={120}
-              autoComplete="off"
-              placeholder="Unknown"
-              disabled={busy}
-              onChange={(e) => set({ artistName: e.target.value })}
-            />
-          </div>
+          <PhotoField
+            {...field.fieldProps}
+            disabled={busy}
+            dropHint="Drop your graffiti photo here or %{browseFiles}"
+            browseLabel="click to browse"
+          />
         </div>
-        <PhotoField
-          {...field.fieldProps}
-          disabled={busy}
-          dropHint="Drop your graffiti photo here or %{browseFiles}"
-          browseLabel="click to browse"
-        />
         <div className="grid gap-3 md:col-span-2 md:grid-cols-2">
-          {field.photo ? (
+          {offer ? null : field.photo && !matches.checking ? (
             <>
               <p
                 role="status"
@@ -188,7 +212,7 @@ function GraffitiForm({
                 <CircleCheck className="size-4 shrink-0 text-neon-lime" aria-hidden />
                 Upload successful! Click "Complete Upload" to continue.
               </p>
-              <Button type="button" size="lg" disabled={busy} onClick={completeUpload}>
+              <Button type="button" size="lg" disabled={busy} onClick={() => completeUpload()}>
                 {create.isPending && (
                   <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
                 )}
@@ -197,10 +221,10 @@ function GraffitiForm({
             </>
           ) : (
             <Button type="submit" size="lg" disabled={titleMissing || busy}>
-              {uploading ? (
+              {busy ? (
                 <>
                   <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-                  {pendingLabel(field.phase, 'Uploading...')}
+                  {pendingLabel(field.phase, 'Checking the map...')}
                 </>
               ) : (
                 'Ready to Upload'

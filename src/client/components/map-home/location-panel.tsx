@@ -1,12 +1,16 @@
-import { Clock, ExternalLink, MapPin, Navigation, X } from 'lucide-react';
+import { ArrowRight, Clock, ExternalLink, MapPin, Navigation, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { MapDiscovery } from '../../../core/schemas/discoveries.ts';
+import { Link } from 'wouter';
+import type { Artwork } from '../../../core/schemas/artworks.ts';
 import type { NearbyLegalWall } from '../../../core/schemas/walls.ts';
 import { cn } from '../../lib/cn.ts';
 import { PinIcon } from '../pins/pin-icon.tsx';
 import { PIN_STYLES, pinKindOf } from '../pins/pin-kinds.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { ArtworkCover, StatusBadge } from '../artwork/artwork-status.tsx';
+import { FactRow } from '../ui/fact-row.tsx';
+import { ArtworkFacts } from './artwork-facts.tsx';
 import { formatDistance } from './format.ts';
 
 /** SPEC §3 map place: what the location panel shows. Legal walls are type legal_wall. */
@@ -18,10 +22,12 @@ export interface MapPlace {
   type: 'legal_wall' | 'street_art';
   latitude: number;
   longitude: number;
-  /** The pin type a discovery was saved with. */
+  /** The pin type an artwork was first pinned with. */
   pin?: string;
   /** Legal-wall details (SPEC §2 info window). */
   wall?: NearbyLegalWall;
+  /** Artwork details: status, freshness, artist, finders. */
+  artwork?: Artwork;
 }
 
 export function wallToPlace(wall: NearbyLegalWall): MapPlace {
@@ -37,17 +43,18 @@ export function wallToPlace(wall: NearbyLegalWall): MapPlace {
   };
 }
 
-/** A discovery on the map: street art, with the finder's photo when there is one. */
-export function discoveryToPlace(d: MapDiscovery): MapPlace {
+/** An artwork on the map: street art, with its newest photo when there is one. */
+export function artworkToPlace(a: Artwork): MapPlace {
   return {
-    id: d.id,
-    name: d.name,
-    description: d.description,
-    imageUrl: d.imageUrl,
+    id: a.id,
+    name: a.title,
+    description: '',
+    imageUrl: a.coverImageUrl,
     type: 'street_art',
-    latitude: d.latitude,
-    longitude: d.longitude,
-    pin: d.emojiPin,
+    latitude: a.latitude,
+    longitude: a.longitude,
+    pin: a.emojiPin,
+    artwork: a,
   };
 }
 
@@ -68,7 +75,9 @@ const osmLink = ({ latitude, longitude }: MapPlace) =>
 /**
  * SPEC §2 location panel for the selected place: name, description, image, a 'Street Art' tag,
  * a 'Legal Wall' tag for legal walls, and a close button; for walls also city, country,
- * address, hours and whether a permit is required. Focus moves to its heading when it opens.
+ * address, hours and whether a permit is required; for artworks whether it is still there,
+ * when it was last seen, its artist and finders, and the way to its page. Focus moves to its
+ * heading when it opens.
  */
 export function LocationPanel({
   place,
@@ -83,7 +92,7 @@ export function LocationPanel({
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
   }, [place.id]);
-  const { wall } = place;
+  const { wall, artwork } = place;
 
   return (
     <section
@@ -108,6 +117,7 @@ export function LocationPanel({
           <div className="mt-2 flex flex-wrap gap-1.5">
             <Badge>Street Art</Badge>
             {place.pin && <PinBadge pin={place.pin} />}
+            {artwork && <StatusBadge status={artwork.status} />}
             {place.type === 'legal_wall' && <Badge variant="lime">Legal Wall</Badge>}
             {wall && (
               <Badge variant={wall.permitRequired ? 'amber' : 'green'}>
@@ -128,52 +138,53 @@ export function LocationPanel({
       </div>
 
       <div className="grid gap-3 overflow-y-auto px-4 pb-4">
-        {place.imageUrl && (
-          <img
-            src={place.imageUrl}
-            alt={place.name}
-            className="aspect-video w-full rounded-xl object-cover"
-          />
+        {artwork ? (
+          <ArtworkCover artwork={artwork} className="aspect-video rounded-xl" />
+        ) : (
+          place.imageUrl && (
+            <img
+              src={place.imageUrl}
+              alt={place.name}
+              className="aspect-video w-full rounded-xl object-cover"
+            />
+          )
         )}
         {place.description && (
           <p className="text-sm leading-relaxed text-chalk/90">{place.description}</p>
         )}
         {wall && (
           <dl className="grid gap-2 text-sm">
-            <div className="flex gap-2">
-              <dt className="shrink-0">
-                <MapPin className="mt-0.5 size-4 text-neon-cyan" aria-hidden />
-                <span className="sr-only">Address</span>
-              </dt>
-              <dd>
-                {wall.address}
-                <span className="block text-smoke">
-                  {wall.city}, {wall.country}
-                </span>
-              </dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="shrink-0">
-                <Clock className="mt-0.5 size-4 text-neon-cyan" aria-hidden />
-                <span className="sr-only">Hours</span>
-              </dt>
-              <dd>{wall.hours}</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="shrink-0">
-                <Navigation className="mt-0.5 size-4 text-neon-cyan" aria-hidden />
-                <span className="sr-only">Distance</span>
-              </dt>
-              <dd>{formatDistance(wall.distanceKm)} from the map centre</dd>
-            </div>
+            <FactRow icon={MapPin} label="Address">
+              {wall.address}
+              <span className="block text-smoke">
+                {wall.city}, {wall.country}
+              </span>
+            </FactRow>
+            <FactRow icon={Clock} label="Hours">
+              {wall.hours}
+            </FactRow>
+            <FactRow icon={Navigation} label="Distance">
+              {formatDistance(wall.distanceKm)} from the map centre
+            </FactRow>
           </dl>
         )}
-        <Button asChild variant="outline" size="sm" className="justify-self-start">
-          <a href={osmLink(place)} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden />
-            Open in OpenStreetMap
-          </a>
-        </Button>
+        {artwork && <ArtworkFacts artwork={artwork} />}
+        <div className="flex flex-wrap gap-2">
+          {artwork && (
+            <Button asChild size="sm">
+              <Link href={`/art/${encodeURIComponent(artwork.id)}`}>
+                View artwork
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="outline" size="sm">
+            <a href={osmLink(place)} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden />
+              Open in OpenStreetMap
+            </a>
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -35,32 +35,49 @@ export function useMapLink(): MapLink | null {
   return parseMapLink(useSearch());
 }
 
-/** How close a link to one discovery opens the map: the piece and its street. */
+/** How close a link to one discovery or artwork opens the map: the piece and its street. */
 export const DISCOVERY_LINK_ZOOM = 18;
 
-/** Discovery ids are generated UUIDs or seed slugs: letters, digits and dashes. */
-const DISCOVERY_ID = /^[A-Za-z0-9-]{1,100}$/;
+/** Discovery and artwork ids are generated UUIDs or seed slugs: letters, digits and dashes. */
+const PLACE_ID = /^[A-Za-z0-9-]{1,100}$/;
 
-/**
- * A link that opens the map at one discovery and asks for it to be selected on arrival
- * (My Discoveries): ?lat&lng&zoom as SPEC's map links, plus &discovery=<id>.
- */
-export function discoveryMapHref(d: { id: string; latitude: number; longitude: number }): string {
+function pieceHref(
+  param: 'discovery' | 'artwork',
+  p: { id: string; latitude: number; longitude: number },
+): string {
   const params = new URLSearchParams({
-    lat: String(d.latitude),
-    lng: String(d.longitude),
+    lat: String(p.latitude),
+    lng: String(p.longitude),
     zoom: String(DISCOVERY_LINK_ZOOM),
-    discovery: d.id,
+    [param]: p.id,
   });
   return `/?${params}`;
 }
 
-/** The discovery a map link asks to select (`&discovery=<id>`), when it is well formed. */
-export function parseLinkedDiscovery(search: string): string | null {
-  const id = new URLSearchParams(search).get('discovery');
-  return id !== null && DISCOVERY_ID.test(id) ? id : null;
+/**
+ * A link that opens the map at one discovery and asks for its artwork to be selected on
+ * arrival (My Discoveries): ?lat&lng&zoom as SPEC's map links, plus &discovery=<id>.
+ */
+export const discoveryMapHref = (d: { id: string; latitude: number; longitude: number }) =>
+  pieceHref('discovery', d);
+
+/** A link that opens the map at one artwork with its panel open: &artwork=<id>. */
+export const artworkMapHref = (a: { id: string; latitude: number; longitude: number }) =>
+  pieceHref('artwork', a);
+
+/** What a map link asks to select on arrival: an artwork, or the artwork of a discovery. */
+export type LinkedPiece = { kind: 'artwork' | 'discovery'; id: string };
+
+/** `&artwork=<id>` or `&discovery=<id>` (the artwork wins when both are there), well formed. */
+export function parseLinkedPiece(search: string): LinkedPiece | null {
+  const params = new URLSearchParams(search);
+  for (const kind of ['artwork', 'discovery'] as const) {
+    const id = params.get(kind);
+    if (id !== null && PLACE_ID.test(id)) return { kind, id };
+  }
+  return null;
 }
 
-export function useLinkedDiscovery(): string | null {
-  return parseLinkedDiscovery(useSearch());
+export function useLinkedPiece(): LinkedPiece | null {
+  return parseLinkedPiece(useSearch());
 }

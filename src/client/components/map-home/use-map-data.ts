@@ -2,37 +2,50 @@ import { useQuery } from '@tanstack/react-query';
 import { distanceKm } from '../../../core/geo.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import {
-  discoveryPointsQuery,
-  discoveryQuery,
-  nearbyDiscoveriesQuery,
-} from '../../api/discoveries.ts';
+  artworkPointsQuery,
+  filterParams,
+  selectedArtworkQuery,
+  type MapFilters,
+} from '../../api/artwork-map.ts';
+import { discoveryQuery, nearbyDiscoveriesQuery } from '../../api/discoveries.ts';
 import { markersQuery } from '../../api/markers.ts';
 import { nearbyWallsQuery, wallsInViewQuery } from '../../api/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import type { Bounds } from '../map/view-bounds.ts';
-import { discoveryToPlace, wallToPlace, type MapPlace } from './location-panel.tsx';
+import { artworkToPlace, wallToPlace, type MapPlace } from './location-panel.tsx';
 
 /** How far the walls panel looks when no wall is within the usual 10 km (the API's maximum). */
 const FARTHER_WALLS_RADIUS_KM = 500;
 
+/**
+ * What the panel shows: a wall, an artwork, or the artwork a discovery logs (a link from My
+ * Discoveries names the discovery).
+ */
 export type Selection =
-  { kind: 'wall'; wall: LegalWall } | { kind: 'discovery'; id: string } | null;
+  | { kind: 'wall'; wall: LegalWall }
+  | { kind: 'artwork'; id: string }
+  | { kind: 'discovery'; id: string }
+  | null;
 
 /**
  * What the map home shows: walls within 10 km of the map centre (or the nearest farther ones),
- * walls, discoveries and markers in the box around the view, discoveries near the player, and
- * the selected place.
+ * walls, artworks (as filtered) and markers in the box around the view, discoveries near the
+ * player, and the selected place.
  */
 export function useMapData({
   centre,
   fetchBox,
   player,
   selection,
+  filters,
+  isPro,
 }: {
   centre: Coordinates;
   fetchBox: Bounds | null;
   player: Coordinates | null;
   selection: Selection;
+  filters: MapFilters;
+  isPro: boolean;
 }) {
   const nearbyWalls = useQuery(nearbyWallsQuery(centre));
   const noWallsNear = nearbyWalls.isSuccess && nearbyWalls.data.length === 0;
@@ -41,10 +54,20 @@ export function useMapData({
     enabled: noWallsNear,
   });
   const wallsInView = useQuery(wallsInViewQuery(fetchBox));
-  const points = useQuery(discoveryPointsQuery(fetchBox));
+  const points = useQuery(
+    artworkPointsQuery(fetchBox, filterParams(filters, isPro), filters.layers.artworks),
+  );
   const markers = useQuery(markersQuery);
   const nearbyDiscoveries = useQuery(nearbyDiscoveriesQuery(player));
   const discovery = useQuery(discoveryQuery(selection?.kind === 'discovery' ? selection.id : null));
+  // Discoveries made before artworks existed share their artwork's id.
+  const artworkId =
+    selection?.kind === 'artwork'
+      ? selection.id
+      : selection?.kind === 'discovery' && discovery.data
+        ? (discovery.data.artworkId ?? discovery.data.id)
+        : null;
+  const artwork = useQuery(selectedArtworkQuery(artworkId));
 
   const place: MapPlace | null =
     selection?.kind === 'wall'
@@ -57,8 +80,8 @@ export function useMapData({
             selection.wall.longitude,
           ),
         })
-      : selection?.kind === 'discovery' && discovery.data
-        ? discoveryToPlace(discovery.data)
+      : selection && artwork.data
+        ? artworkToPlace(artwork.data)
         : null;
 
   return {

@@ -1,4 +1,4 @@
-import { Marker, type Map as MapLibreMap } from 'maplibre-gl';
+import { Marker, type Map as MapLibreMap, type PositionAnchor } from 'maplibre-gl';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -7,19 +7,22 @@ export function MapMarker({
   map,
   longitude,
   latitude,
+  anchor = 'center',
   children,
 }: {
   map: MapLibreMap;
   longitude: number;
   latitude: number;
+  /** Which part of the content sits on the spot. */
+  anchor?: PositionAnchor;
   children: ReactNode;
 }) {
   const [element] = useState(() => document.createElement('div'));
   useEffect(() => {
-    const marker = new Marker({ element }).setLngLat([longitude, latitude]).addTo(map);
+    const marker = new Marker({ element, anchor }).setLngLat([longitude, latitude]).addTo(map);
     return () => {
       marker.remove();
     };
-  }, [map, element, longitude, latitude]);
+  }, [map, element, longitude, latitude, anchor]);
   return createPortal(children, element);
 }

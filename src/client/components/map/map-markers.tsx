@@ -1,5 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { SprayCan } from 'lucide-react';
+import type { ArtworkStatus } from '../../../core/schemas/artworks.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
@@ -82,10 +83,15 @@ export interface Thumbnail {
   image: string;
   longitude: number;
   latitude: number;
+  status: ArtworkStatus;
+  stale: boolean;
 }
 
-/** Photo thumbnails of the discoveries on screen once the map is zoomed in close. */
-export function DiscoveryThumbnails({
+/**
+ * Photo thumbnails of the artworks on screen once the map is zoomed in close, each over its
+ * pin: a gone piece is greyed and labelled Gone, one not seen for months is faded.
+ */
+export function ArtworkThumbnails({
   map,
   thumbnails,
   onSelect,
@@ -94,26 +100,41 @@ export function DiscoveryThumbnails({
   thumbnails: Thumbnail[];
   onSelect: (id: string) => void;
 }) {
-  return thumbnails.map((t) => (
-    <MapMarker key={t.id} map={map} longitude={t.longitude} latitude={t.latitude}>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-hidden
-        data-testid="discovery-thumbnail"
-        onClick={() => onSelect(t.id)}
-        className="block size-12 overflow-hidden rounded-xl border-2 border-neon-lime bg-concrete shadow-lg shadow-black/60 transition-transform hover:scale-110"
-      >
-        <img
-          src={`${t.image}/thumbnail`}
-          alt=""
-          loading="lazy"
-          className="size-full object-cover"
-          onError={(e) => {
-            e.currentTarget.hidden = true;
-          }}
-        />
-      </button>
-    </MapMarker>
-  ));
+  return thumbnails.map((t) => {
+    const gone = t.status === 'gone';
+    return (
+      // Standing on the spot like the pin it covers.
+      <MapMarker key={t.id} map={map} longitude={t.longitude} latitude={t.latitude} anchor="bottom">
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="artwork-thumbnail"
+          data-status={t.status}
+          data-stale={t.stale}
+          onClick={() => onSelect(t.id)}
+          className={cn(
+            'relative block size-12 overflow-hidden rounded-xl border-2 border-neon-lime bg-concrete shadow-lg shadow-black/60 transition-transform hover:scale-110',
+            gone && 'border-smoke',
+            t.stale && !gone && 'opacity-55',
+          )}
+        >
+          <img
+            src={`${t.image}/thumbnail`}
+            alt=""
+            loading="lazy"
+            className={cn('size-full object-cover', gone && 'opacity-60 grayscale')}
+            onError={(e) => {
+              e.currentTarget.hidden = true;
+            }}
+          />
+          {gone && (
+            <span className="absolute inset-x-0 bottom-0 bg-rose-600 text-[10px] leading-4 font-bold tracking-wide text-white uppercase">
+              Gone
+            </span>
+          )}
+        </button>
+      </MapMarker>
+    );
+  });
 }

@@ -9,17 +9,20 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { MapPoints, MapSources } from '../../../core/schemas/map.ts';
+import type { ArtworkPoints } from '../../../core/schemas/artworks.ts';
+import type { MapSources } from '../../../core/schemas/map.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import {
-  DISCOVERY_LAYERS,
+  ARTWORK_LAYERS,
   UNCLUSTERED_FROM_ZOOM,
-  addDiscoveryLayers,
+  addArtworkLayers,
   expandCluster,
-  setDiscoveryData,
-} from './discovery-layers.ts';
+  setArtworkData,
+  showArtworks,
+  type ArtworkProps,
+} from './artwork-layers.ts';
 import {
   LAYER_STATE_ATTRS,
   applyLayers,
@@ -28,8 +31,8 @@ import {
   type MapHandle,
 } from './map-handle.ts';
 import {
+  ArtworkThumbnails,
   CustomMarkers,
-  DiscoveryThumbnails,
   PlayerDot,
   WallMarkers,
   type Thumbnail,
@@ -64,7 +67,9 @@ export interface MapViewProps {
   initialLayers: LayerOptions;
   walls: LegalWall[];
   selectedWallId: string | null;
-  points: MapPoints['points'] | undefined;
+  points: ArtworkPoints['points'] | undefined;
+  /** The artworks layer (the layers panel's switch); walls are shown or not by the page. */
+  showArtworks: boolean;
   player: Coordinates | null;
   markers: Marker[];
   onReady: (handle: MapHandle) => void;
@@ -72,7 +77,7 @@ export interface MapViewProps {
   onCamera: (camera: Camera) => void;
   onView: (view: MapViewState) => void;
   onSelectWall: (wall: LegalWall) => void;
-  onSelectDiscovery: (id: string) => void;
+  onSelectArtwork: (id: string) => void;
   /** A tap on a bare spot: it closes what is open and never places anything. */
   onBareTap: () => void;
   /** Long-press or right-click: the shortcut to pinning at that spot. */
@@ -96,17 +101,18 @@ function viewOf(map: MapLibreMap): MapViewState {
   };
 }
 
-/** Rendered single discoveries with a photo, for thumbnails when zoomed in close. */
+/** Rendered single artworks with a photo, for thumbnails when zoomed in close. */
 function thumbnailsOf(map: MapLibreMap): Thumbnail[] {
-  if (map.getZoom() < UNCLUSTERED_FROM_ZOOM) return [];
+  if (map.getZoom() < UNCLUSTERED_FROM_ZOOM || !map.getLayer(ARTWORK_LAYERS.points)) return [];
+  if (map.getLayoutProperty(ARTWORK_LAYERS.points, 'visibility') === 'none') return [];
   const seen = new Set<string>();
   const out: Thumbnail[] = [];
-  for (const f of map.queryRenderedFeatures({ layers: [DISCOVERY_LAYERS.points] })) {
-    const { id, image } = f.properties as { id: string; image: string | null };
+  for (const f of map.queryRenderedFeatures({ layers: [ARTWORK_LAYERS.points] })) {
+    const { id, image, status, stale } = f.properties as ArtworkProps;
     if (!image || seen.has(id) || f.geometry.type !== 'Point') continue;
     seen.add(id);
     const [longitude, latitude] = f.geometry.coordinates as [number, number];
-    out.push({ id, image, longitude, latitude });
+    out.push({ id, image, longitude, latitude, status, stale });
     if (out.length === MAX_THUMBNAILS) break;
   }
   return out;
@@ -114,8 +120,8 @@ function thumbnailsOf(map: MapLibreMap): Thumbnail[] {
 
 /**
  * The MapLibre map (its own lazily loaded chunk). Imagery, terrain and buildings come from
- * `sources`; walls, the player, their markers and thumbnails are DOM markers; discoveries are
- * a clustered GeoJSON source. The page drives the camera and layers through the handle.
+ * `sources`; walls, the player, their markers and thumbnails are DOM markers; artworks are a
+ * clustered GeoJSON source. The page drives the camera and layers through the handle.
  */
 export default function MapView(props: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -177,7 +183,8 @@ export default function MapView(props: MapViewProps) {
       container
         .querySelector('.maplibregl-compact-show')
         ?.classList.remove('maplibregl-compact-show');
-      addDiscoveryLayers(m);
+      addArtworkLayers(m);
+      showArtworks(m, latest.current.showArtworks);
       applyLayers(m, sources, layers);
       for (const [key, value] of Object.entries(LAYER_STATE_ATTRS(layers)))
         container.dataset[key] = value;
@@ -204,21 +211,21 @@ export default function MapView(props: MapViewProps) {
         return same ? current : next;
       });
     });
-    m.on('click', DISCOVERY_LAYERS.clusters, (e: MapLayerMouseEvent) => void expandCluster(m, e));
-    m.on('click', DISCOVERY_LAYERS.points, (e: MapLayerMouseEvent) => {
+    m.on('click', ARTWORK_LAYERS.clusters, (e: MapLayerMouseEvent) => void expandCluster(m, e));
+    m.on('click', ARTWORK_LAYERS.points, (e: MapLayerMouseEvent) => {
       const id = e.features?.[0]?.properties.id;
-      if (typeof id === 'string') latest.current.onSelectDiscovery(id);
+      if (typeof id === 'string') latest.current.onSelectArtwork(id);
     });
-    for (const layer of [DISCOVERY_LAYERS.clusters, DISCOVERY_LAYERS.points]) {
+    for (const layer of [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points]) {
       m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));
       m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
     }
     m.on('click', (e) => {
       // Clicks on markers, clusters and points are theirs.
       if (e.originalEvent.target !== m.getCanvas()) return;
-      const hit = m.getLayer(DISCOVERY_LAYERS.points)
+      const hit = m.getLayer(ARTWORK_LAYERS.points)
         ? m.queryRenderedFeatures(e.point, {
-            layers: [DISCOVERY_LAYERS.clusters, DISCOVERY_LAYERS.points],
+            layers: [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points],
           })
         : [];
       if (hit.length > 0) return;
@@ -248,13 +255,18 @@ export default function MapView(props: MapViewProps) {
 
   useEffect(() => {
     if (!map || !props.points) return;
-    setDiscoveryData(map, props.points);
+    setArtworkData(map, props.points);
     const count = props.points.length;
     void map.once('idle').then(() => {
-      containerRef.current?.setAttribute('data-discoveries', String(count));
-      performance.mark('streetscope:discoveries-rendered', { detail: { count } });
+      containerRef.current?.setAttribute('data-artworks', String(count));
+      performance.mark('streetscope:artworks-rendered', { detail: { count } });
     });
   }, [map, props.points]);
+
+  useEffect(() => {
+    if (!map) return;
+    showArtworks(map, props.showArtworks);
+  }, [map, props.showArtworks]);
 
   // MapLibre makes its container position: relative, so the container fills a positioned box.
   return (
@@ -269,10 +281,10 @@ export default function MapView(props: MapViewProps) {
               onSelect={props.onSelectWall}
             />
             <CustomMarkers map={map} markers={props.markers} />
-            <DiscoveryThumbnails
+            <ArtworkThumbnails
               map={map}
-              thumbnails={thumbnails}
-              onSelect={props.onSelectDiscovery}
+              thumbnails={props.showArtworks ? thumbnails : []}
+              onSelect={props.onSelectArtwork}
             />
             {props.player && <PlayerDot map={map} position={props.player} />}
           </>

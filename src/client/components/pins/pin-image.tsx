@@ -4,10 +4,10 @@ import { PIN_ASPECT, PinIcon } from './pin-icon.tsx';
 import type { PinKind } from './pin-kinds.ts';
 
 /** The pin's SVG document, from the same component the rest of the UI draws. */
-function pinSvg(kind: PinKind, height: number): string {
+function pinSvg(kind: PinKind, height: number, gone: boolean): string {
   const host = document.createElement('div');
   const root = createRoot(host);
-  flushSync(() => root.render(<PinIcon kind={kind} height={height} />));
+  flushSync(() => root.render(<PinIcon kind={kind} height={height} gone={gone} />));
   const markup = new XMLSerializer().serializeToString(host.firstElementChild!);
   root.unmount();
   return markup;
@@ -17,9 +17,14 @@ function pinSvg(kind: PinKind, height: number): string {
  * The pin as pixels for a map layer, `height` px tall at `ratio` device pixels per px: the
  * SVG is drawn onto a canvas that size, so it stays sharp on high-density screens.
  */
-export async function pinImage(kind: PinKind, height: number, ratio: number): Promise<ImageData> {
+export async function pinImage(
+  kind: PinKind,
+  height: number,
+  ratio: number,
+  gone = false,
+): Promise<ImageData> {
   const image = new Image();
-  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(pinSvg(kind, height))}`;
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(pinSvg(kind, height, gone))}`;
   await image.decode();
   const canvas = document.createElement('canvas');
   canvas.width = Math.ceil(height * PIN_ASPECT * ratio);

@@ -1,34 +1,41 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
-import type { MapPoints } from '../../../core/schemas/map.ts';
+import type { ArtworkPoints, ArtworkStatus } from '../../../core/schemas/artworks.ts';
+import { isStale } from '../../api/artwork-map.ts';
 import { pinImage } from '../pins/pin-image.tsx';
 import { pinKindOf } from '../pins/pin-kinds.ts';
 
-export const DISCOVERY_SOURCE = 'discoveries';
-export const DISCOVERY_LAYERS = {
-  clusters: 'discovery-clusters',
-  counts: 'discovery-cluster-counts',
-  points: 'discovery-points',
+export const ARTWORK_SOURCE = 'artworks';
+export const ARTWORK_LAYERS = {
+  clusters: 'artwork-clusters',
+  counts: 'artwork-cluster-counts',
+  points: 'artwork-points',
 } as const;
 
-/** Zoom from which every discovery shows on its own (and photo thumbnails may appear). */
+/** Zoom from which every artwork shows on its own (and photo thumbnails may appear). */
 export const UNCLUSTERED_FROM_ZOOM = 17;
 
-export interface DiscoveryProps {
+export interface ArtworkProps {
   id: string;
   image: string | null;
   pin: string;
+  status: ArtworkStatus;
+  /** Not seen for over STALE_AFTER_DAYS: drawn faded. */
+  stale: boolean;
 }
 
 /** The API's compact tuples as GeoJSON for the clustered source. */
-export function toFeatures(points: MapPoints['points']): FeatureCollection<Point, DiscoveryProps> {
+export function toFeatures(
+  points: ArtworkPoints['points'],
+  now = Date.now(),
+): FeatureCollection<Point, ArtworkProps> {
   const features = new Array(points.length);
   for (let i = 0; i < points.length; i++) {
-    const [id, lat, lng, image, pin] = points[i]!;
+    const [id, lat, lng, image, pin, status, lastSeen] = points[i]!;
     features[i] = {
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [lng, lat] },
-      properties: { id, image, pin },
+      properties: { id, image, pin, status, stale: isStale(lastSeen, now) },
     };
   }
   return { type: 'FeatureCollection', features };
@@ -36,8 +43,9 @@ export function toFeatures(points: MapPoints['points']): FeatureCollection<Point
 
 const COUNT_IMAGE_PREFIX = 'cluster-count-';
 const PIN_IMAGE_PREFIX = 'pin-';
+const GONE_IMAGE_PREFIX = 'gone-pin-';
 
-/** A discovery's pin, in px: big enough to tap, small enough to leave the art in view. */
+/** An artwork's pin, in px: big enough to tap, small enough to leave the art in view. */
 const PIN_HEIGHT = 38;
 
 const imageRatio = () => Math.min(2, window.devicePixelRatio || 1);
@@ -63,16 +71,23 @@ function drawCount(map: MapLibreMap, id: string) {
   map.addImage(id, ctx.getImageData(0, 0, canvas.width, canvas.height), { pixelRatio: ratio });
 }
 
-/** A pin's image, named for the stored pin; a name the client does not know draws the default. */
-async function drawPin(map: MapLibreMap, id: string) {
+/**
+ * A pin's image, named for the stored pin (and whether the artwork is gone); a name the client
+ * does not know draws the default.
+ */
+async function drawPin(map: MapLibreMap, id: string, prefix: string) {
   const ratio = imageRatio();
-  const image = await pinImage(pinKindOf(id.slice(PIN_IMAGE_PREFIX.length)), PIN_HEIGHT, ratio);
+  const kind = pinKindOf(id.slice(prefix.length));
+  const image = await pinImage(kind, PIN_HEIGHT, ratio, prefix === GONE_IMAGE_PREFIX);
   if (!map.hasImage(id)) map.addImage(id, image, { pixelRatio: ratio });
 }
 
-/** Adds the clustered discoveries source and its layers above every imagery layer. */
-export function addDiscoveryLayers(map: MapLibreMap) {
-  map.addSource(DISCOVERY_SOURCE, {
+/**
+ * Adds the clustered artworks source and its layers above every imagery layer. A gone artwork
+ * is a grey pin with a red cross; one not seen for months is faded.
+ */
+export function addArtworkLayers(map: MapLibreMap) {
+  map.addSource(ARTWORK_SOURCE, {
     type: 'geojson',
     data: { type: 'FeatureCollection', features: [] },
     cluster: true,
@@ -80,9 +95,9 @@ export function addDiscoveryLayers(map: MapLibreMap) {
     clusterMaxZoom: UNCLUSTERED_FROM_ZOOM - 1,
   });
   map.addLayer({
-    id: DISCOVERY_LAYERS.clusters,
+    id: ARTWORK_LAYERS.clusters,
     type: 'circle',
-    source: DISCOVERY_SOURCE,
+    source: ARTWORK_SOURCE,
     filter: ['has', 'point_count'],
     paint: {
       'circle-color': ['step', ['get', 'point_count'], '#a3ff5c', 50, '#ffd23f', 1000, '#ff4fa3'],
@@ -92,9 +107,9 @@ export function addDiscoveryLayers(map: MapLibreMap) {
     },
   });
   map.addLayer({
-    id: DISCOVERY_LAYERS.counts,
+    id: ARTWORK_LAYERS.counts,
     type: 'symbol',
-    source: DISCOVERY_SOURCE,
+    source: ARTWORK_SOURCE,
     filter: ['has', 'point_count'],
     layout: {
       'icon-image': ['concat', COUNT_IMAGE_PREFIX, ['get', 'point_count_abbreviated']],
@@ -102,33 +117,57 @@ export function addDiscoveryLayers(map: MapLibreMap) {
     },
   });
   map.addLayer({
-    id: DISCOVERY_LAYERS.points,
+    id: ARTWORK_LAYERS.points,
     type: 'symbol',
-    source: DISCOVERY_SOURCE,
+    source: ARTWORK_SOURCE,
     filter: ['!', ['has', 'point_count']],
     layout: {
-      'icon-image': ['concat', PIN_IMAGE_PREFIX, ['get', 'pin']],
+      'icon-image': [
+        'concat',
+        ['case', ['==', ['get', 'status'], 'gone'], GONE_IMAGE_PREFIX, PIN_IMAGE_PREFIX],
+        ['get', 'pin'],
+      ],
       'icon-anchor': 'bottom',
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
+      // Pieces still there draw over gone ones where they overlap.
+      'symbol-sort-key': ['case', ['==', ['get', 'status'], 'gone'], 0, 1],
+    },
+    paint: {
+      'icon-opacity': [
+        'case',
+        ['==', ['get', 'status'], 'gone'],
+        0.8,
+        ['boolean', ['get', 'stale'], false],
+        0.5,
+        1,
+      ],
     },
   });
   // Images are drawn when a layer first asks for them; MapLibre waits for the pins' SVG to load.
   map.setMissingStyleImageResolver(async (id) => {
     if (map.hasImage(id)) return;
     if (id.startsWith(COUNT_IMAGE_PREFIX)) drawCount(map, id);
-    else if (id.startsWith(PIN_IMAGE_PREFIX)) await drawPin(map, id);
+    else if (id.startsWith(GONE_IMAGE_PREFIX)) await drawPin(map, id, GONE_IMAGE_PREFIX);
+    else if (id.startsWith(PIN_IMAGE_PREFIX)) await drawPin(map, id, PIN_IMAGE_PREFIX);
   });
 }
 
-export function setDiscoveryData(map: MapLibreMap, points: MapPoints['points']) {
-  map.getSource<GeoJSONSource>(DISCOVERY_SOURCE)?.setData(toFeatures(points));
+export function setArtworkData(map: MapLibreMap, points: ArtworkPoints['points']) {
+  map.getSource<GeoJSONSource>(ARTWORK_SOURCE)?.setData(toFeatures(points));
+}
+
+/** The artworks layer shown or hidden (the layers panel's Artworks switch). */
+export function showArtworks(map: MapLibreMap, visible: boolean) {
+  for (const id of Object.values(ARTWORK_LAYERS)) {
+    if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
+  }
 }
 
 /** A click on a cluster zooms to where it splits apart. */
 export async function expandCluster(map: MapLibreMap, e: MapLayerMouseEvent) {
   const feature = e.features?.[0];
-  const source = map.getSource<GeoJSONSource>(DISCOVERY_SOURCE);
+  const source = map.getSource<GeoJSONSource>(ARTWORK_SOURCE);
   if (!feature || !source || feature.geometry.type !== 'Point') return;
   const zoom = await source.getClusterExpansionZoom(Number(feature.properties.cluster_id));
   map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom });

@@ -1,0 +1,242 @@
+import type { Browser, Page } from '@playwright/test';
+import { headOn, otherVisit, photograph, renderScene } from '../test/murals.ts';
+import {
+  PASSWORD,
+  expect,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  screenshots,
+  signUp,
+  test,
+  toasts,
+  type SignedInPlayer,
+} from './fixtures.ts';
+import { freshSeed, uploadPhoto } from './photo-files.ts';
+
+/**
+ * The artwork page (/art/:id, docs/decisions/022-artwork-page-and-share-tags.md): one piece
+ * with every player's photos, its status and freshness, its finders and logs, the way there,
+ * a gone report, and a shared link that previews with the cover.
+ */
+
+/** A laneway of this run's own, so no other test's art is near. */
+const SPOT = {
+  latitude: -33.87 - Math.random() * 0.05,
+  longitude: 151.2 + Math.random() * 0.05,
+};
+/** About ten metres north: where the second player stands. */
+const NEARBY = { latitude: SPOT.latitude + 0.0001, longitude: SPOT.longitude };
+
+test.use({
+  geolocation: NEARBY,
+  permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
+});
+
+/** Two photos of one mural: head-on, and another visit from an angle in other light. */
+async function muralPhotos() {
+  const seed = freshSeed();
+  const scene = await renderScene({ wallSeed: seed, muralSeed: seed + 1 });
+  return {
+    first: await photograph(scene, headOn(seed + 2)),
+    again: await photograph(scene, otherVisit(seed + 3)),
+  };
+}
+
+interface Pinned {
+  id: string;
+  pinner: SignedInPlayer;
+  pinnerPage: Page;
+}
+
+/** Another player, in a browser of their own, documents the mural as graffiti by an artist. */
+async function pinnedByAnother(browser: Browser, photo: Buffer): Promise<Pinned> {
+  const pinnerPage = await (await browser.newContext()).newPage();
+  const pinner = await signUp(pinnerPage, { username: `pinner_${freshSeed().toString(36)}` });
+  const imageUrl = await uploadPhoto(pinnerPage, photo);
+  const res = await pinnerPage.request.post('/api/discoveries/graffiti', {
+    data: { name: 'Koala Dreaming', artistName: 'Neon Wombat', imageUrl, ...SPOT },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: (await res.json()).artworkId as string, pinner, pinnerPage };
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+test('a second finder sees both photos, reports it gone, and the shared link previews', async ({
+  page,
+  player,
+  browser,
+  playwright,
+  baseURL,
+  expectFailure,
+}) => {
+  // Two players, two mural renders and uploads, screenshots at two sizes on a busy runner.
+  test.slow();
+  const photos = await muralPhotos();
+  const { id, pinner, pinnerPage } = await pinnedByAnother(browser, photos.first);
+
+  // This player finds it too, with a photo of their own.
+  const imageUrl = await uploadPhoto(page, photos.again);
+  const found = await page.request.post(`/api/artworks/${id}/logs`, {
+    data: { kind: 'found', imageUrl, ...NEARBY },
+  });
+  expect(found.status(), await found.text()).toBe(201);
+
+  await page.goto(`/art/${id}`);
+  await expect(page.getByRole('heading', { name: 'Koala Dreaming' })).toBeVisible();
+  await expect(page.getByText('by Neon Wombat')).toBeVisible();
+  await expect(page.getByTestId('artwork-status')).toHaveText('Still there');
+  await expect(page.getByTestId('artwork-last-seen')).toHaveText('Last seen today');
+  await expect(page.getByText(`First found by ${pinner.username}`)).toBeVisible();
+
+  // The timeline: both photos, newest first, each a loaded thumbnail with its finder.
+  const timeline = page.getByRole('list', { name: 'Photos, newest first' }).getByRole('listitem');
+  await expect(timeline).toHaveCount(2);
+  await expect(timeline.nth(0)).toContainText(`by ${player.username}`);
+  await expect(timeline.nth(1)).toContainText(`by ${pinner.username}`);
+  for (const thumb of await timeline.locator('img').all()) {
+    await expect(thumb).toHaveAttribute('src', /^\/objects\/[^/]+\/thumbnail$/);
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  // A tap shows the photo full size.
+  await timeline.nth(0).getByRole('button').click();
+  const full = page.getByRole('dialog', { name: 'Koala Dreaming' });
+  await expect(full.getByRole('img')).toHaveAttribute('src', imageUrl);
+  await full.getByRole('button', { name: 'Close' }).click();
+
+  const finders = section(page, 'Found by').getByRole('listitem');
+  await expect(finders).toHaveCount(2);
+  await expect(finders.nth(0)).toContainText(`${pinner.username}First`);
+  await expect(finders.nth(1)).toContainText(`${player.username}(You)`);
+  await expect(section(page, 'Log history').getByRole('listitem')).toHaveCount(2);
+
+  // The way there.
+  const { latitude: lat, longitude: lng } = SPOT;
+  await expect(page.getByRole('link', { name: 'Open in maps app' })).toHaveAttribute(
+    'href',
+    `geo:${lat},${lng}`,
+  );
+  await expect(page.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute(
+    'href',
+    `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=19/${lat}/${lng}`,
+  );
+  await expect(page.getByRole('link', { name: 'Show on map' })).toHaveAttribute(
+    'href',
+    `/?lat=${lat}&lng=${lng}&zoom=19`,
+  );
+  await expect(page.getByRole('link', { name: 'Found it' })).toHaveAttribute(
+    'href',
+    `/?lat=${lat}&lng=${lng}&zoom=19`,
+  );
+
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'artwork');
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Share: no share sheet here, so the link is copied.
+  await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(toasts(page).getByText('Link copied', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/art/${id}`);
+
+  // Gone: one report counts, a second player's makes it gone.
+  await page.getByRole('button', { name: 'Report gone' }).click();
+  const report = page.getByRole('dialog', { name: 'Is Koala Dreaming gone?' });
+  await report.getByRole('button', { name: 'Report gone' }).click();
+  await expect(report).toBeHidden();
+  await expect(
+    toasts(page).getByText('Thanks! One more report from another player marks it as gone.'),
+  ).toBeVisible();
+  const history = section(page, 'Log history').getByRole('listitem');
+  await expect(history).toHaveCount(3);
+  await expect(history.first()).toContainText(`${player.username} reported it gone`);
+  await expect(page.getByTestId('artwork-status')).toHaveText('Still there');
+
+  // Once a day: the server's answer is shown as it is.
+  expectFailure(`/api/artworks/${id}/logs`, 409);
+  await page.getByRole('button', { name: 'Report gone' }).click();
+  await report.getByRole('button', { name: 'Report gone' }).click();
+  await expect(
+    toasts(page).getByText('You already logged this artwork today. Come back tomorrow.'),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const second = await pinnerPage.request.post(`/api/artworks/${id}/logs`, {
+    data: { kind: 'gone', ...SPOT },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  await page.reload();
+  await expect(page.getByTestId('artwork-status')).toHaveText('Gone');
+  await expect(page.getByRole('button', { name: 'Report gone' })).toHaveCount(0);
+  await screenshots(page, 'artwork-gone');
+
+  // A shared link, fetched as a chat app does: no cookies, no script.
+  const crawler = await playwright.request.newContext({ baseURL });
+  const html = await (await crawler.get(`/art/${id}`)).text();
+  const meta = (key: string) =>
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+  expect(meta('og:image')).toBe(`${baseURL}${imageUrl}`);
+  expect(meta('twitter:card')).toBe('summary_large_image');
+  expect(meta('og:title')).toBe('Koala Dreaming');
+  expect(meta('og:description')).toBe(
+    'Street art by Neon Wombat — found by 2 players on StreetScope. Reported gone.',
+  );
+  expect(html).not.toContain(pinner.username);
+  expect(html).not.toContain(player.username);
+  const cover = await crawler.get(meta('og:image')!);
+  expect(cover.status()).toBe(200);
+  expect(cover.headers()['content-type']).toMatch(/^image\//);
+  await crawler.dispose();
+  await pinnerPage.context().close();
+});
+
+test('My Discoveries opens a discovery’s artwork page', async ({ page, player }) => {
+  expect(player.id).toBeTruthy();
+  const res = await page.request.post('/api/discoveries', {
+    data: { name: 'Laneway koala', ...SPOT },
+  });
+  expect(res.status()).toBe(201);
+  const { artworkId } = await res.json();
+  await page.goto('/discoveries');
+  await page.getByRole('link', { name: 'Laneway koala', exact: true }).click();
+  await expect(page).toHaveURL(`/art/${artworkId}`);
+  await expect(page.getByRole('heading', { name: 'Laneway koala' })).toBeVisible();
+  await expect(page.getByText('Unknown artist')).toBeVisible();
+  await expect(page.getByRole('img', { name: /No photo yet/ })).toBeVisible();
+});
+
+test('an unknown artwork says so and offers the way home', async ({
+  page,
+  player,
+  expectFailure,
+}) => {
+  expect(player.id).toBeTruthy();
+  expectFailure('/api/artworks/no-such-artwork', 404);
+  await page.goto('/art/no-such-artwork');
+  await expect(page.getByText('Artwork not found')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'artwork-not-found');
+  await page.getByRole('link', { name: 'Back to the map' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('signed out, an artwork link goes to sign-in and back', async ({ page }) => {
+  const me = await signUp(page);
+  const res = await page.request.post('/api/discoveries', {
+    data: { name: 'Tunnel tiger', ...SPOT },
+  });
+  expect(res.status()).toBe(201);
+  const { artworkId } = await res.json();
+  await page.context().clearCookies();
+
+  await page.goto(`/art/${artworkId}`);
+  await expect(page).toHaveURL(`/api/login?returnTo=${encodeURIComponent(`/art/${artworkId}`)}`);
+  await page.getByLabel('Username').fill(me.username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`/art/${artworkId}`);
+  await expect(page.getByRole('heading', { name: 'Tunnel tiger' })).toBeVisible();
+});

@@ -1,0 +1,49 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Artwork, CreateLog, CreatedLog } from '../../core/schemas/artworks.ts';
+import { apiRequest, getQueryFn } from '../lib/query-client.ts';
+import { authKeys } from './auth.ts';
+import { discoveryKeys } from './discoveries.ts';
+
+/**
+ * Artworks (docs/decisions/021-artworks-and-logs.md). Keys are the request paths, so the
+ * default GET joins them with "/"; mutations invalidate with these, never retyped strings.
+ */
+export const artworkKeys = {
+  all: ['/api/artworks'] as const,
+  inViewAll: ['/api/artworks/in-view'] as const,
+  one: (id: string) => ['/api/artworks', id] as const,
+};
+
+/** GET /api/artworks/:id: the artwork page. */
+export function artworkQuery(id: string) {
+  return queryOptions({
+    queryKey: artworkKeys.one(id),
+    queryFn: getQueryFn<Artwork>({ on401: 'throw' }),
+  });
+}
+
+/**
+ * POST /api/artworks/:id/logs: found, gone or painted over. The artwork comes back as it now
+ * stands; the player's tokens and counts, their discoveries and the map's points are asked
+ * again, as a find pays and counts and a report may change the status the map draws.
+ */
+export function useLogArtwork(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateLog): Promise<CreatedLog> => {
+      const res = await apiRequest('POST', `/api/artworks/${encodeURIComponent(id)}/logs`, body);
+      return (await res.json()) as CreatedLog;
+    },
+    onSuccess: async ({ artwork }) => {
+      queryClient.setQueryData(artworkKeys.one(id), artwork);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
+        queryClient.invalidateQueries({ queryKey: artworkKeys.inViewAll }),
+        queryClient.invalidateQueries({ queryKey: authKeys.user }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.mine }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { STALE_AFTER_DAYS } from '../../api/artwork-map.ts';
+import { toFeatures } from './artwork-layers.ts';
+
+describe('artwork points as map features', () => {
+  const now = Date.UTC(2026, 5, 15);
+  const daysAgo = (days: number) => Math.floor(now / 1000) - days * 86_400;
+
+  it('carry status, and fade only what was not seen for over STALE_AFTER_DAYS', () => {
+    const { features } = toFeatures(
+      [
+        ['fresh', -33.9, 151.2, '/objects/a', 'tag', 'present', daysAgo(3)],
+        ['old', -33.9, 151.3, null, 'flag', 'present', daysAgo(STALE_AFTER_DAYS + 1)],
+        ['edge', -33.9, 151.4, null, 'flag', 'present', daysAgo(STALE_AFTER_DAYS)],
+        ['gone', -33.8, 151.2, null, 'location', 'gone', daysAgo(1)],
+      ],
+      now,
+    );
+    expect(features.map((f) => [f.properties.id, f.properties.status, f.properties.stale])).toEqual(
+      [
+        ['fresh', 'present', false],
+        ['old', 'present', true],
+        ['edge', 'present', false],
+        ['gone', 'gone', false],
+      ],
+    );
+    expect(features[0]!.geometry.coordinates).toEqual([151.2, -33.9]);
+    expect(features[0]!.properties).toMatchObject({ image: '/objects/a', pin: 'tag' });
+  });
+});
