@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
-import Stripe from 'stripe';
-import { STRIPE_API_VERSION } from '../src/server/payments/stripe.ts';
-import {
-  invoicePaid,
-  sign,
-  subscriptionEvent,
-  type StripeEventJson,
-} from '../test/stripe-events.ts';
-import { STRIPE_E2E, STRIPE_ORIGIN } from '../playwright.config.ts';
+import { invoicePaid, subscriptionEvent } from '../test/stripe-events.ts';
+import { STRIPE_E2E } from '../playwright.config.ts';
 import { installFakeStripeJs, stripeJs } from './fake-stripe-js.ts';
 import {
   EMPTY_URL,
@@ -19,44 +12,13 @@ import {
   test,
   toasts,
 } from './fixtures.ts';
+import { deliverWebhook, setStripeStatus, subscriptionsOf } from './stripe-control.ts';
 
 /**
  * Pro with payments on: the second test server talks to the local Stripe API stand-in, and the
  * page gets a stand-in for Stripe.js (e2e/fake-stripe-js.ts), since neither Stripe host can be
  * reached from here. Webhooks are signed with Stripe's own test header helper.
  */
-
-/** The real Stripe SDK, pointed at the stand-in the server uses. */
-const stripeApi = new Stripe(STRIPE_E2E.STRIPE_SECRET_KEY, {
-  apiVersion: STRIPE_API_VERSION,
-  protocol: 'http',
-  host: new URL(STRIPE_ORIGIN).hostname,
-  port: new URL(STRIPE_ORIGIN).port,
-});
-
-async function subscriptionsOf(userId: string) {
-  const { data } = await stripeApi.subscriptions.list();
-  return data.filter((s) => s.metadata.userId === userId);
-}
-
-/** Stripe's side of a payment outcome (the stand-in's control endpoint). */
-async function setStripeStatus(page: Page, subscriptionId: string, status: string) {
-  const res = await page.request.post(`${STRIPE_ORIGIN}/_control/subscriptions/${subscriptionId}`, {
-    headers: { authorization: `Bearer ${STRIPE_E2E.STRIPE_SECRET_KEY}` },
-    form: { status },
-  });
-  expect(res.ok()).toBe(true);
-}
-
-async function deliverWebhook(page: Page, event: StripeEventJson) {
-  return page.request.post(`${EMPTY_URL}/api/stripe/webhook`, {
-    data: JSON.stringify(event),
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': sign(event, { secret: STRIPE_E2E.STRIPE_WEBHOOK_SECRET }),
-    },
-  });
-}
 
 const elementsSecrets = async (page: Page) =>
   (await stripeJs.calls(page)).filter((c) => c.method === 'elements').map((c) => c.clientSecret);

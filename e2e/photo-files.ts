@@ -26,14 +26,18 @@ export async function pickPhoto(
     .setInputFiles(file);
 }
 
-/** Uploads a photo through the API as the page's player; resolves with its object URL. */
-export async function uploadPhoto(page: Page, photo: Buffer): Promise<string> {
-  const ticket = await (await page.request.post('/api/objects/upload')).json();
-  const put = await page.request.put(ticket.uploadURL, {
+/**
+ * Uploads a photo through the API as the page's player (on the server at `origin`, the main
+ * one by default); resolves with its object URL.
+ */
+export async function uploadPhoto(page: Page, photo: Buffer, origin = ''): Promise<string> {
+  const at = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+  const ticket = await (await page.request.post(`${origin}/api/objects/upload`)).json();
+  const put = await page.request.put(at(ticket.uploadURL), {
     headers: { 'content-type': 'image/jpeg' },
     data: photo,
   });
   expect(put.ok()).toBe(true);
-  expect((await page.request.post(ticket.completeURL)).ok()).toBe(true);
+  expect((await page.request.post(at(ticket.completeURL))).ok()).toBe(true);
   return ticket.objectURL as string;
 }

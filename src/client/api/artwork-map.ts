@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import type { ArtworkPoints, ArtworkStatus, Matches } from '../../core/schemas/artworks.ts';
+import type {
+  ArtworkPoints,
+  ArtworkStatus,
+  HeatPoints,
+  Matches,
+  MyLogPoints,
+} from '../../core/schemas/artworks.ts';
 import type { BoundsQuery } from '../../core/schemas/map.ts';
 import { apiRequest, throwIfResNotOk } from '../lib/query-client.ts';
 import { artworkKeys, artworkQuery } from './artworks.ts';
@@ -22,15 +28,16 @@ export type SeenWithin = 7 | 30 | 365;
 export type LoggedByMe = 'all' | 'mine' | 'not-mine';
 
 /**
- * What the map shows. The status filter and both layers are everyone's; seenWithinDays,
- * hasPhoto and loggedByMe are Pro (the server answers 403 to anyone else).
+ * What the map shows. The status filter and the artworks, legal walls and missions layers are
+ * everyone's; seenWithinDays, hasPhoto, loggedByMe and the heat and my-logs layers are Pro (the
+ * server answers 403 to anyone else).
  */
 export interface MapFilters {
   status: StatusFilter;
   seenWithinDays: SeenWithin | null;
   hasPhoto: boolean;
   loggedByMe: LoggedByMe;
-  layers: { artworks: boolean; walls: boolean };
+  layers: { artworks: boolean; walls: boolean; missions: boolean; heat: boolean; myLogs: boolean };
 }
 
 export const DEFAULT_FILTERS: MapFilters = {
@@ -38,7 +45,7 @@ export const DEFAULT_FILTERS: MapFilters = {
   seenWithinDays: null,
   hasPhoto: false,
   loggedByMe: 'all',
-  layers: { artworks: true, walls: true },
+  layers: { artworks: true, walls: true, missions: true, heat: false, myLogs: false },
 };
 
 /** The query parameters for `filters`; Pro ones only for a Pro player. */
@@ -52,20 +59,18 @@ export function filterParams(filters: MapFilters, isPro: boolean): Record<string
   return params;
 }
 
-/**
- * GET /api/artworks/in-view: compact points for the map's fetch box (up to 100,000), filtered.
- * Off (no request) while the artworks layer is hidden.
- */
-export function artworkPointsQuery(
+/** GET one of the map's box layers: the box and any filters as query parameters. */
+function boxLayerQuery<T>(
+  layer: 'in-view' | 'heat' | 'my-logs',
   bounds: BoundsQuery | null,
   params: Record<string, string>,
-  enabled = true,
+  enabled: boolean,
 ) {
   return queryOptions({
-    queryKey: [...artworkKeys.inViewAll, bounds, params] as const,
+    queryKey: [...artworkKeys.map(layer), bounds, params] as const,
     enabled: enabled && bounds !== null,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }): Promise<ArtworkPoints> => {
+    queryFn: async ({ signal }): Promise<T> => {
       const { west, south, east, north } = bounds!;
       const query = new URLSearchParams({
         west: String(west),
@@ -74,15 +79,33 @@ export function artworkPointsQuery(
         north: String(north),
         ...params,
       });
-      const res = await fetch(`/api/artworks/in-view?${query}`, {
+      const res = await fetch(`/api/artworks/${layer}?${query}`, {
         credentials: 'include',
         signal,
       });
       await throwIfResNotOk(res);
-      return (await res.json()) as ArtworkPoints;
+      return (await res.json()) as T;
     },
   });
 }
+
+/**
+ * GET /api/artworks/in-view: compact points for the map's fetch box (up to 100,000), filtered.
+ * Off (no request) while the artworks layer is hidden.
+ */
+export const artworkPointsQuery = (
+  bounds: BoundsQuery | null,
+  params: Record<string, string>,
+  enabled = true,
+) => boxLayerQuery<ArtworkPoints>('in-view', bounds, params, enabled);
+
+/** GET /api/artworks/heat (Pro): where art was logged in the last 30 days, and how much. */
+export const heatQuery = (bounds: BoundsQuery | null, enabled: boolean) =>
+  boxLayerQuery<HeatPoints>('heat', bounds, {}, enabled);
+
+/** GET /api/artworks/my-logs (Pro): the player's own newest log per artwork. */
+export const myLogsQuery = (bounds: BoundsQuery | null, enabled: boolean) =>
+  boxLayerQuery<MyLogPoints>('my-logs', bounds, {}, enabled);
 
 /** GET /api/artworks/:id for the map's panel: nothing asked while nothing is selected. */
 export function selectedArtworkQuery(id: string | null) {

@@ -10,8 +10,9 @@ import { discoveryKeys } from './discoveries.ts';
  */
 export const artworkKeys = {
   all: ['/api/artworks'] as const,
-  inViewAll: ['/api/artworks/in-view'] as const,
   one: (id: string) => ['/api/artworks', id] as const,
+  /** The map's layers (artwork-map.ts fetches them itself): under `all`, so a log refreshes them. */
+  map: (layer: 'in-view' | 'heat' | 'my-logs') => ['/api/artworks', 'map', layer] as const,
 };
 
 /** GET /api/artworks/:id: the artwork page. */
@@ -24,8 +25,8 @@ export function artworkQuery(id: string) {
 
 /**
  * POST /api/artworks/:id/logs: found, gone or painted over. The artwork comes back as it now
- * stands; the player's tokens and counts, their discoveries and the map's points are asked
- * again, as a find pays and counts and a report may change the status the map draws.
+ * stands; the player's tokens and counts, their discoveries and the map's layers (under
+ * artworkKeys.all) are asked again, as a find pays and counts and a report may change the status the map draws.
  */
 export function useLogArtwork(id: string) {
   const queryClient = useQueryClient();
@@ -38,7 +39,6 @@ export function useLogArtwork(id: string) {
       queryClient.setQueryData(artworkKeys.one(id), artwork);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
-        queryClient.invalidateQueries({ queryKey: artworkKeys.inViewAll }),
         queryClient.invalidateQueries({ queryKey: authKeys.user }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.mine }),

@@ -117,7 +117,6 @@ function useCreate<Body>(path: string) {
         queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.mine }),
         queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
-        queryClient.invalidateQueries({ queryKey: artworkKeys.inViewAll }),
         queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
       ]);
     },

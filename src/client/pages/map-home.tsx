@@ -22,6 +22,7 @@ import { MapFailure, MapLoading } from '../components/map-home/map-failure.tsx';
 import { MapHeader } from '../components/map-home/map-header.tsx';
 import { DesktopOverlay, PhoneOverlay } from '../components/map-home/map-overlays.tsx';
 import { MapFiltersPanel } from '../components/map-home/map-filters-panel.tsx';
+import { MissionPanel } from '../components/map-home/mission-panel.tsx';
 import { useLinkedPiece, useMapLink } from '../components/map-home/map-params.ts';
 import { HALF, MapSheet, PEEK, type SheetSnap } from '../components/map-home/map-sheet.tsx';
 import { PinHint } from '../components/map-home/pin-hint.tsx';
@@ -177,9 +178,12 @@ export default function MapHome() {
   const filtersPanel = (
     <MapFiltersPanel filters={filters} onChange={setFilters} isPro={user.isPro} />
   );
-  const locationPanel = place && (
-    <LocationPanel place={place} onClose={closePanel} className="min-h-0" />
-  );
+  const locationPanel =
+    selection?.kind === 'mission' ? (
+      <MissionPanel mission={selection.mission} onClose={closePanel} className="min-h-0" />
+    ) : (
+      place && <LocationPanel place={place} onClose={closePanel} className="min-h-0" />
+    );
   const controls = controlsOpen && handle && (
     <ImagingControlsFor
       handle={handle}
@@ -227,6 +231,10 @@ export default function MapHome() {
                 selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
                 points={data.points}
                 showArtworks={filters.layers.artworks}
+                heat={data.heat}
+                myLogs={data.myLogs}
+                missions={data.missions}
+                selectedMissionId={selection?.kind === 'mission' ? selection.mission.id : null}
                 player={geo.source === 'device' ? geo.location : null}
                 markers={data.markers}
                 onReady={setHandle}
@@ -238,6 +246,7 @@ export default function MapHome() {
                 }}
                 onSelectWall={(wall) => select({ kind: 'wall', wall })}
                 onSelectArtwork={(id) => select({ kind: 'artwork', id })}
+                onSelectMission={(mission) => select({ kind: 'mission', mission })}
                 onBareTap={onBareTap}
                 onPinShortcut={pinning.startAt}
                 onImagery={setImagery}

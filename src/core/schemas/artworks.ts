@@ -149,3 +149,31 @@ export const ArtworkPointsSchema = z.object({
   truncated: z.boolean(),
 });
 export type ArtworkPoints = z.infer<typeof ArtworkPointsSchema>;
+
+/** Layers only Pro may show: the heat of recent logs and the player's own logs. */
+export const PRO_LAYERS_ONLY = 'Advanced map layers are part of Pro.';
+
+/** How far back the heat layer counts logs. */
+export const HEAT_DAYS = 30;
+
+/**
+ * GET /api/artworks/heat: artworks in the box logged in the last HEAT_DAYS days, as
+ * [latitude, longitude, logs] each. Only the artwork's place and a count: no player, no time.
+ */
+export const HeatPointsSchema = z.object({
+  points: z.array(z.tuple([LatitudeSchema, z.number(), z.number().int().positive()])),
+  truncated: z.boolean(),
+});
+export type HeatPoints = z.infer<typeof HeatPointsSchema>;
+
+/**
+ * GET /api/artworks/my-logs: the player's own logs in the box, the newest per artwork, as
+ * [artworkId, latitude, longitude, kind, createdAt epoch seconds, pendingReview].
+ */
+export const MyLogPointsSchema = z.object({
+  points: z.array(
+    z.tuple([z.string(), LatitudeSchema, z.number(), LogKindSchema, z.number().int(), z.boolean()]),
+  ),
+  truncated: z.boolean(),
+});
+export type MyLogPoints = z.infer<typeof MyLogPointsSchema>;

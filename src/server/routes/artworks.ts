@@ -6,16 +6,21 @@ import {
   CreateLogSchema,
   CreatedLogSchema,
   MatchQuerySchema,
+  HeatPointsSchema,
   MatchesSchema,
+  MyLogPointsSchema,
   PRO_FILTERS,
+  PRO_LAYERS_ONLY,
 } from '../../core/schemas/artworks.ts';
 import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
+import { BoundsQuerySchema } from '../../core/schemas/map.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { sendCompressedJson } from '../compress.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { forbidden } from '../errors.ts';
 import { findMatches } from '../services/artwork-match.ts';
-import { artworkPointsJson, createLog, getArtwork } from '../services/artworks.ts';
+import { artworkPointsJson, heatPointsJson, myLogPointsJson } from '../services/artwork-map.ts';
+import { createLog, getArtwork } from '../services/artworks.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { isPro } from '../services/users.ts';
 
@@ -75,6 +80,59 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
         throw forbidden(PRO_FILTERS_ONLY);
       }
       return sendCompressedJson(request, reply, await artworkPointsJson(db, query, user.id));
+    },
+  );
+
+  app.get(
+    '/api/artworks/heat',
+    {
+      schema: {
+        operationId: 'listArtworkHeat',
+        security: SIGNED_IN,
+        summary:
+          'Pro layer: artworks inside the visible map box logged in the last 30 days, as ' +
+          '[latitude, longitude, logs] each, most logged first. Only places and counts: no ' +
+          'player, no time. 403 for players without Pro.',
+        tags: ['artworks'],
+        querystring: BoundsQuerySchema,
+        response: {
+          200: HeatPointsSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!isPro(requireUser(request))) throw forbidden(PRO_LAYERS_ONLY);
+      return sendCompressedJson(request, reply, await heatPointsJson(db, request.query));
+    },
+  );
+
+  app.get(
+    '/api/artworks/my-logs',
+    {
+      schema: {
+        operationId: 'listMyArtworkLogs',
+        security: SIGNED_IN,
+        summary:
+          "Pro layer: the player's own logs inside the visible map box, the newest per " +
+          'artwork, as [artworkId, latitude, longitude, kind, createdAt epoch seconds, ' +
+          'pendingReview]. 403 for players without Pro.',
+        tags: ['artworks'],
+        querystring: BoundsQuerySchema,
+        response: {
+          200: MyLogPointsSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!isPro(user)) throw forbidden(PRO_LAYERS_ONLY);
+      return sendCompressedJson(request, reply, await myLogPointsJson(db, request.query, user.id));
     },
   );
 

@@ -1,22 +1,14 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { EmojiPin } from '../../core/schemas/common.ts';
-import { MAP_POINTS_LIMIT } from '../../core/schemas/map.ts';
-import type {
-  Artwork,
-  ArtworkLog,
-  ArtworksInViewQuery,
-  CreatedLog,
-} from '../../core/schemas/artworks.ts';
+import type { Artwork, ArtworkLog, CreatedLog } from '../../core/schemas/artworks.ts';
 import type { z } from 'zod';
 import type { CreateLogSchema } from '../../core/schemas/artworks.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { rowsOf, type Db } from '../db/client.ts';
+import { type Db } from '../db/client.ts';
 import { artworkLogs, artworks, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { recordReport } from './artwork-logs.ts';
 import { createDiscovery } from './discoveries.ts';
-import { pointsJson } from './map-points.ts';
-import { withinBounds } from './nearby.ts';
 import { assertOwnedObject } from './objects.ts';
 
 /** Newest logs shown with an artwork. */
@@ -173,60 +165,4 @@ export async function createLog(
     log: toLogDto({ ...log, username: user.username }),
     artwork: await getArtwork(db, artworkId, user.id),
   };
-}
-
-/**
- * Artworks for the map, one point per artwork, written as JSON text straight from the rows
- * (the answer can hold 100,000 points): [id, lat, lng, cover, pin, status, lastSeen seconds].
- */
-export async function artworkPointsJson(
-  db: Db,
-  query: ArtworksInViewQuery,
-  viewerId: string,
-): Promise<string> {
-  const conditions = [withinBounds(artworks.latitude, artworks.longitude, query)];
-  if (query.status) conditions.push(sql`${artworks.status} = ${query.status}`);
-  if (query.seenWithinDays) {
-    conditions.push(
-      sql`${artworks.lastSeenAt} >= now() - make_interval(days => ${query.seenWithinDays})`,
-    );
-  }
-  if (query.hasPhoto) {
-    conditions.push(
-      query.hasPhoto === 'true'
-        ? sql`${artworks.coverImageUrl} is not null`
-        : sql`${artworks.coverImageUrl} is null`,
-    );
-  }
-  if (query.loggedByMe) {
-    const mine = sql`exists (select 1 from ${artworkLogs} where ${artworkLogs.artworkId} = ${artworks.id} and ${artworkLogs.userId} = ${viewerId} and ${artworkLogs.kind} = 'found')`;
-    conditions.push(query.loggedByMe === 'true' ? mine : sql`not ${mine}`);
-  }
-  const result = await db.execute(sql`
-    select ${artworks.id} as id, ${artworks.latitude} as lat, ${artworks.longitude} as lng,
-           ${artworks.coverImageUrl} as image, ${artworks.emojiPin} as pin,
-           ${artworks.status} as status,
-           extract(epoch from ${artworks.lastSeenAt})::bigint as seen
-    from ${artworks}
-    where ${sql.join(conditions, sql` and `)}
-    order by ${artworks.lastSeenAt} desc, ${artworks.id} desc
-    limit ${MAP_POINTS_LIMIT + 1}`);
-  const rows = rowsOf<{
-    id: string;
-    lat: number;
-    lng: number;
-    image: string | null;
-    pin: string;
-    status: string;
-    seen: string | number;
-  }>(result);
-  return pointsJson(rows, (r) => [
-    r.id,
-    Number(r.lat),
-    Number(r.lng),
-    r.image,
-    r.pin,
-    r.status,
-    Number(r.seen),
-  ]);
 }

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { LoggedByMe, MapFilters, SeenWithin, StatusFilter } from '../../api/artwork-map.ts';
 import { cn } from '../../lib/cn.ts';
+import { MY_LOG_COLOURS } from '../map/layer-colours.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Label } from '../ui/input.tsx';
 import { Switch } from '../ui/switch.tsx';
@@ -24,6 +25,29 @@ const LOGGED_OPTIONS: [LoggedByMe, string][] = [
   ['mine', 'Logged by me'],
   ['not-mine', 'Not yet by me'],
 ];
+
+/** What the rings of the my-logs layer mean. */
+function MyLogsKey() {
+  const items: [string, string][] = [
+    [MY_LOG_COLOURS.found, 'Found'],
+    [MY_LOG_COLOURS.gone, 'Reported gone'],
+    [MY_LOG_COLOURS.pending, 'Pending review'],
+  ];
+  return (
+    <ul aria-label="My logs key" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-smoke">
+      {items.map(([colour, label]) => (
+        <li key={label} className="flex items-center gap-1.5">
+          <span
+            aria-hidden
+            className="size-3 rounded-full border-[3px]"
+            style={{ borderColor: colour }}
+          />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** A row of radio chips for one filter. */
 function Choices<T>({
@@ -94,9 +118,10 @@ function SwitchRow({
 }
 
 /**
- * The map's filters and layers (docs/decisions/021-artworks-and-logs.md): the artworks and
- * legal-walls layers and the status filter are everyone's; last seen within, has photo and
- * logged by me are Pro, shown to others disabled with the way to Pro.
+ * The map's filters and layers (docs/decisions/021-artworks-and-logs.md): the artworks, legal
+ * walls and missions layers and the status filter are everyone's; last seen within, has
+ * photo, logged by me, the heat of recent finds and my logs are Pro, shown to others disabled
+ * with the way to Pro.
  */
 export function MapFiltersPanel({
   filters,
@@ -142,6 +167,11 @@ export function MapFiltersPanel({
             checked={filters.layers.walls}
             onChange={(walls) => setLayer({ walls })}
           />
+          <SwitchRow
+            label="Missions"
+            checked={filters.layers.missions}
+            onChange={(missions) => setLayer({ missions })}
+          />
         </div>
 
         <Choices
@@ -158,7 +188,7 @@ export function MapFiltersPanel({
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id={proTitle} className="flex items-center gap-2 text-sm font-bold">
-              Hunt filters
+              Hunt filters and layers
               <Badge variant="amber">
                 <Crown className="size-3" aria-hidden />
                 Pro
@@ -191,6 +221,21 @@ export function MapFiltersPanel({
             value={isPro ? filters.loggedByMe : 'all'}
             onChange={(loggedByMe) => set({ loggedByMe })}
           />
+          <div className="grid rounded-xl border border-line bg-wall/60 px-3">
+            <SwitchRow
+              label="Heat of recent finds"
+              checked={isPro && filters.layers.heat}
+              disabled={!isPro}
+              onChange={(heat) => setLayer({ heat })}
+            />
+            <SwitchRow
+              label="My logs"
+              checked={isPro && filters.layers.myLogs}
+              disabled={!isPro}
+              onChange={(myLogs) => setLayer({ myLogs })}
+            />
+          </div>
+          {isPro && filters.layers.myLogs && <MyLogsKey />}
         </fieldset>
       </div>
     </section>

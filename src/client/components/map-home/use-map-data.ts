@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { distanceKm } from '../../../core/geo.ts';
+import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import {
   artworkPointsQuery,
   filterParams,
+  heatQuery,
+  myLogsQuery,
   selectedArtworkQuery,
   type MapFilters,
 } from '../../api/artwork-map.ts';
+import { missionsQuery } from '../../api/catalog.ts';
 import { discoveryQuery, nearbyDiscoveriesQuery } from '../../api/discoveries.ts';
 import { markersQuery } from '../../api/markers.ts';
 import { nearbyWallsQuery, wallsInViewQuery } from '../../api/walls.ts';
@@ -18,19 +22,20 @@ import { artworkToPlace, wallToPlace, type MapPlace } from './location-panel.tsx
 const FARTHER_WALLS_RADIUS_KM = 500;
 
 /**
- * What the panel shows: a wall, an artwork, or the artwork a discovery logs (a link from My
- * Discoveries names the discovery).
+ * What the panel shows: a wall, a mission, an artwork, or the artwork a discovery logs (a link
+ * from My Discoveries names the discovery).
  */
 export type Selection =
   | { kind: 'wall'; wall: LegalWall }
+  | { kind: 'mission'; mission: Mission }
   | { kind: 'artwork'; id: string }
   | { kind: 'discovery'; id: string }
   | null;
 
 /**
  * What the map home shows: walls within 10 km of the map centre (or the nearest farther ones),
- * walls, artworks (as filtered) and markers in the box around the view, discoveries near the
- * player, and the selected place.
+ * walls, artworks (as filtered) and markers in the box around the view, mission targets, the
+ * Pro layers switched on, discoveries near the player, and the selected place.
  */
 export function useMapData({
   centre,
@@ -57,6 +62,9 @@ export function useMapData({
   const points = useQuery(
     artworkPointsQuery(fetchBox, filterParams(filters, isPro), filters.layers.artworks),
   );
+  const missions = useQuery({ ...missionsQuery, enabled: filters.layers.missions });
+  const heat = useQuery(heatQuery(fetchBox, isPro && filters.layers.heat));
+  const myLogs = useQuery(myLogsQuery(fetchBox, isPro && filters.layers.myLogs));
   const markers = useQuery(markersQuery);
   const nearbyDiscoveries = useQuery(nearbyDiscoveriesQuery(player));
   const discovery = useQuery(discoveryQuery(selection?.kind === 'discovery' ? selection.id : null));
@@ -80,7 +88,7 @@ export function useMapData({
             selection.wall.longitude,
           ),
         })
-      : selection && artwork.data
+      : selection?.kind !== 'mission' && selection && artwork.data
         ? artworkToPlace(artwork.data)
         : null;
 
@@ -89,6 +97,9 @@ export function useMapData({
     fartherWalls: noWallsNear ? fartherWalls.data?.slice(0, 3) : undefined,
     wallsInView: wallsInView.data ?? [],
     points: points.data?.points,
+    missions: filters.layers.missions ? (missions.data ?? []) : [],
+    heat: isPro && filters.layers.heat ? (heat.data?.points ?? null) : null,
+    myLogs: isPro && filters.layers.myLogs ? (myLogs.data?.points ?? null) : null,
     markers: markers.data ?? [],
     nearbyDiscoveries: nearbyDiscoveries.data?.length ?? null,
     place,

@@ -1,6 +1,7 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { SprayCan } from 'lucide-react';
+import { SprayCan, Target } from 'lucide-react';
 import type { ArtworkStatus } from '../../../core/schemas/artworks.ts';
+import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
@@ -42,6 +43,76 @@ export function WallMarkers({
           )}
         >
           <SprayCan className="size-5" aria-hidden />
+        </button>
+      </MapMarker>
+    );
+  });
+}
+
+/**
+ * Mission targets as a ring around the spot (most missions target a legal wall, whose marker
+ * then sits inside it) and a target badge. Only the ring and the badge take taps, so the wall
+ * inside stays tappable. Like walls they are pointer shortcuts: /missions is the keyboard and
+ * screen-reader list of the same missions.
+ */
+export function MissionMarkers({
+  map,
+  missions,
+  selectedId,
+  onSelect,
+}: {
+  map: MapLibreMap;
+  missions: Mission[];
+  selectedId: string | null;
+  onSelect: (mission: Mission) => void;
+}) {
+  return missions.map((mission) => {
+    if (!mission.targetLocation) return null;
+    const selected = mission.id === selectedId;
+    const colour = mission.completedByMe ? 'text-neon-lime' : 'text-neon-pink';
+    return (
+      <MapMarker
+        key={mission.id}
+        map={map}
+        longitude={mission.targetLocation.lng}
+        latitude={mission.targetLocation.lat}
+      >
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          title={`Mission: ${mission.title}`}
+          data-testid="mission-marker"
+          data-mission-id={mission.id}
+          onClick={() => onSelect(mission)}
+          className={cn('pointer-events-none relative block size-16', colour)}
+        >
+          <svg viewBox="0 0 64 64" className="absolute inset-0 overflow-visible" aria-hidden>
+            <circle
+              cx="32"
+              cy="32"
+              r="29"
+              fill="none"
+              stroke="rgba(11, 11, 18, 0.8)"
+              strokeWidth="8"
+            />
+            <circle
+              cx="32"
+              cy="32"
+              r="29"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={selected ? 6 : 4}
+              strokeDasharray={selected ? undefined : '12 6'}
+              className="pointer-events-[stroke]"
+            />
+          </svg>
+          <span
+            data-testid="mission-badge"
+            className="pointer-events-auto absolute -top-1 -right-1 grid size-7 place-items-center rounded-full border-2 border-wall bg-current shadow-lg shadow-black/50 transition-transform hover:scale-110"
+          >
+            <Target className="size-4 text-wall" strokeWidth={2.5} aria-hidden />
+          </span>
         </button>
       </MapMarker>
     );

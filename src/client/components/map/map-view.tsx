@@ -9,11 +9,19 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ArtworkPoints } from '../../../core/schemas/artworks.ts';
+import type { ArtworkPoints, HeatPoints, MyLogPoints } from '../../../core/schemas/artworks.ts';
+import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { MapSources } from '../../../core/schemas/map.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import {
+  ACTIVITY_LAYERS,
+  addActivityLayers,
+  heatFeatures,
+  myLogFeatures,
+  setActivity,
+} from './activity-layers.ts';
 import {
   ARTWORK_LAYERS,
   UNCLUSTERED_FROM_ZOOM,
@@ -33,6 +41,7 @@ import {
 import {
   ArtworkThumbnails,
   CustomMarkers,
+  MissionMarkers,
   PlayerDot,
   WallMarkers,
   type Thumbnail,
@@ -70,6 +79,11 @@ export interface MapViewProps {
   points: ArtworkPoints['points'] | undefined;
   /** The artworks layer (the layers panel's switch); walls are shown or not by the page. */
   showArtworks: boolean;
+  /** Pro layers: null while switched off (or not Pro). */
+  heat: HeatPoints['points'] | null;
+  myLogs: MyLogPoints['points'] | null;
+  missions: Mission[];
+  selectedMissionId: string | null;
   player: Coordinates | null;
   markers: Marker[];
   onReady: (handle: MapHandle) => void;
@@ -78,6 +92,7 @@ export interface MapViewProps {
   onView: (view: MapViewState) => void;
   onSelectWall: (wall: LegalWall) => void;
   onSelectArtwork: (id: string) => void;
+  onSelectMission: (mission: Mission) => void;
   /** A tap on a bare spot: it closes what is open and never places anything. */
   onBareTap: () => void;
   /** Long-press or right-click: the shortcut to pinning at that spot. */
@@ -184,6 +199,7 @@ export default function MapView(props: MapViewProps) {
         .querySelector('.maplibregl-compact-show')
         ?.classList.remove('maplibregl-compact-show');
       addArtworkLayers(m);
+      addActivityLayers(m);
       showArtworks(m, latest.current.showArtworks);
       applyLayers(m, sources, layers);
       for (const [key, value] of Object.entries(LAYER_STATE_ATTRS(layers)))
@@ -212,11 +228,14 @@ export default function MapView(props: MapViewProps) {
       });
     });
     m.on('click', ARTWORK_LAYERS.clusters, (e: MapLayerMouseEvent) => void expandCluster(m, e));
-    m.on('click', ARTWORK_LAYERS.points, (e: MapLayerMouseEvent) => {
-      const id = e.features?.[0]?.properties.id;
-      if (typeof id === 'string') latest.current.onSelectArtwork(id);
-    });
-    for (const layer of [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points]) {
+    // A ring of the player's own log sits at the artwork's spot: a tap on it opens the artwork.
+    for (const layer of [ARTWORK_LAYERS.points, ACTIVITY_LAYERS.myLogs]) {
+      m.on('click', layer, (e: MapLayerMouseEvent) => {
+        const id = e.features?.[0]?.properties.id;
+        if (typeof id === 'string') latest.current.onSelectArtwork(id);
+      });
+    }
+    for (const layer of [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points, ACTIVITY_LAYERS.myLogs]) {
       m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));
       m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
     }
@@ -225,7 +244,7 @@ export default function MapView(props: MapViewProps) {
       if (e.originalEvent.target !== m.getCanvas()) return;
       const hit = m.getLayer(ARTWORK_LAYERS.points)
         ? m.queryRenderedFeatures(e.point, {
-            layers: [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points],
+            layers: [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points, ACTIVITY_LAYERS.myLogs],
           })
         : [];
       if (hit.length > 0) return;
@@ -268,6 +287,10 @@ export default function MapView(props: MapViewProps) {
     showArtworks(map, props.showArtworks);
   }, [map, props.showArtworks]);
 
+  // Each Pro layer reports what it drew (data-heat, data-my-logs) once the map has drawn it.
+  useActivityLayer(map, 'heat', props.heat, heatFeatures, containerRef);
+  useActivityLayer(map, 'myLogs', props.myLogs, myLogFeatures, containerRef);
+
   // MapLibre makes its container position: relative, so the container fills a positioned box.
   return (
     <div className="absolute inset-0">
@@ -279,6 +302,12 @@ export default function MapView(props: MapViewProps) {
               walls={props.walls}
               selectedWallId={props.selectedWallId}
               onSelect={props.onSelectWall}
+            />
+            <MissionMarkers
+              map={map}
+              missions={props.missions}
+              selectedId={props.selectedMissionId}
+              onSelect={props.onSelectMission}
             />
             <CustomMarkers map={map} markers={props.markers} />
             <ArtworkThumbnails
@@ -292,4 +321,25 @@ export default function MapView(props: MapViewProps) {
       </div>
     </div>
   );
+}
+
+function useActivityLayer<P>(
+  map: MapLibreMap | null,
+  layer: 'heat' | 'myLogs',
+  points: P[] | null,
+  features: (points: P[]) => GeoJSON.FeatureCollection,
+  containerRef: React.RefObject<HTMLDivElement | null>,
+) {
+  useEffect(() => {
+    if (!map) return;
+    setActivity(map, layer, points ? features(points) : null);
+    const attr = layer === 'heat' ? 'data-heat' : 'data-my-logs';
+    if (!points) {
+      containerRef.current?.removeAttribute(attr);
+      return;
+    }
+    void map
+      .once('idle')
+      .then(() => containerRef.current?.setAttribute(attr, String(points.length)));
+  }, [map, layer, points, features, containerRef]);
 }
