@@ -152,7 +152,11 @@ test('a second player is offered the piece already pinned, logs it, and both see
   expect(signIn.ok()).toBe(true);
   await page.goto('/');
   await expect(tokenCount(page)).toHaveText('55 tokens');
-  expect((await artwork(page, id)).photos).toEqual(seenByB.photos);
+  await page.goto(`/art/${id}`);
+  const timeline = page.getByRole('list', { name: 'Photos, newest first' }).getByRole('listitem');
+  await expect(timeline).toHaveCount(2);
+  await expect(timeline.nth(0)).toContainText(`by ${second.username}`);
+  await expect(timeline.nth(1)).toContainText(`by ${player.username}`);
 });
 
 test('graffiti over a piece already pinned offers it, and a new piece goes on as before', async ({
@@ -324,4 +328,16 @@ test('an artwork two players report gone is drawn gone, and the status filter fi
   await filters.getByRole('switch', { name: 'Artworks' }).click();
   await expect(thumbnail).toHaveCount(0);
   await expect.poll(() => renderedArtworks(page)).toEqual({});
+
+  // Someone finds the tag still there, with a photo: it comes back on the map.
+  const photo = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...beside }));
+  const back = await page.request.post(`/api/artworks/${tag}/logs`, {
+    data: { kind: 'found', imageUrl: photo, ...beside },
+  });
+  expect(back.status(), await back.text()).toBe(201);
+  await openMap(page, `?lat=${spot.latitude}&lng=${spot.longitude + 0.00015}&zoom=18`);
+  await expect
+    .poll(() => renderedArtworks(page))
+    .toMatchObject({ [tag]: 'present', [stencil]: 'gone' });
+  await expect(page.locator('[data-testid=artwork-thumbnail][data-status=present]')).toHaveCount(1);
 });
