@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { phoneJpeg } from '../test/images.ts';
 import { headOn, otherVisit, photograph, renderScene } from '../test/murals.ts';
 import {
   PASSWORD,
@@ -193,14 +194,49 @@ test('a second finder sees both photos, reports it gone, and the shared link pre
   await pinnerPage.context().close();
 });
 
-test('My Discoveries opens a discovery’s artwork page', async ({ page, player }) => {
+test('My Discoveries lists finds with their artworks and opens an artwork page', async ({
+  page,
+  player,
+  browser,
+}) => {
   expect(player.id).toBeTruthy();
+  // Another player pinned a whale here; this player finds it, and pins a koala of their own.
+  const otherPage = await (await browser.newContext()).newPage();
+  await signUp(otherPage);
+  const whale = await otherPage.request.post('/api/discoveries', {
+    data: { name: 'Harbour whale', ...SPOT },
+  });
+  expect(whale.status()).toBe(201);
+  const whaleId: string = (await whale.json()).artworkId;
+  await otherPage.context().close();
+  const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...NEARBY }));
+  const found = await page.request.post('/api/discoveries', {
+    data: {
+      name: 'Whale from the lane',
+      imageUrl,
+      artworkId: whaleId,
+      ...NEARBY,
+    },
+  });
+  expect(found.status(), await found.text()).toBe(201);
   const res = await page.request.post('/api/discoveries', {
-    data: { name: 'Laneway koala', ...SPOT },
+    data: { name: 'Laneway koala', ...NEARBY },
   });
   expect(res.status()).toBe(201);
   const { artworkId } = await res.json();
+
   await page.goto('/discoveries');
+  const rows = page.getByRole('main').getByRole('listitem');
+  await expect(page.getByText('2 discoveries, newest first')).toBeVisible();
+  await expect(rows.nth(0)).toContainText('Laneway koala');
+  await expect(rows.nth(0)).toContainText('First finder');
+  await expect(rows.nth(1)).toContainText('Whale from the lane');
+  await expect(rows.nth(1)).toContainText('Logged Harbour whale');
+  await expect(rows.nth(1)).toContainText('+20 tokens');
+  await expect(rows.nth(1)).not.toContainText('First finder');
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'my-discoveries-finds');
+
   await page.getByRole('link', { name: 'Laneway koala', exact: true }).click();
   await expect(page).toHaveURL(`/art/${artworkId}`);
   await expect(page.getByRole('heading', { name: 'Laneway koala' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { LoaderCircle, MapPinned } from 'lucide-react';
+import { Crown, Hourglass, LoaderCircle, MapPinned } from 'lucide-react';
 import { Link } from 'wouter';
-import type { UserDiscovery } from '../../core/schemas/discoveries.ts';
+import type { MyDiscovery } from '../../core/schemas/discoveries.ts';
 import { myDiscoveryPagesQuery } from '../api/discoveries.ts';
 import {
   DiscoveryListSkeleton,
@@ -12,8 +12,9 @@ import { PageShell } from '../components/layout/page-shell.tsx';
 import { discoveryMapHref } from '../components/map-home/map-params.ts';
 import { LoadError } from '../components/profile/section.tsx';
 import { artworkHref } from '../components/artwork/links.ts';
+import { StatusBadge } from '../components/artwork/artwork-status.tsx';
+import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { useAuth } from '../hooks/use-auth.ts';
 import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
 import { formatDate, formatNumber, plural } from '../lib/format.ts';
 
@@ -22,11 +23,10 @@ import { formatDate, formatNumber, plural } from '../lib/format.ts';
  * first, a page at a time; each opens its artwork's page, or the map at the piece.
  */
 export default function MyDiscoveries() {
-  const { user } = useAuth();
   const pages = useInfiniteQuery(myDiscoveryPagesQuery);
   useRequireAuthRedirect(pages.error);
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = user?.discoveries ?? items.length;
+  const total = pages.data?.pages.at(-1)?.total ?? items.length;
 
   return (
     <PageShell title="My Discoveries">
@@ -72,7 +72,8 @@ export default function MyDiscoveries() {
   );
 }
 
-function DiscoveryItem({ discovery }: { discovery: UserDiscovery }) {
+function DiscoveryItem({ discovery }: { discovery: MyDiscovery }) {
+  const { artwork } = discovery;
   return (
     <li className="relative flex min-h-20 items-center gap-3 rounded-xl border border-line bg-brick/90 p-2 transition-colors focus-within:border-neon-cyan/60 hover:border-neon-cyan/60 hover:bg-concrete">
       <DiscoveryThumb discovery={discovery} className="size-16" />
@@ -88,10 +89,30 @@ function DiscoveryItem({ discovery }: { discovery: UserDiscovery }) {
         ) : (
           <span className="truncate font-bold text-chalk">{discovery.name}</span>
         )}
+        {artwork && artwork.title !== discovery.name && (
+          <span className="truncate text-sm text-chalk/80">Logged {artwork.title}</span>
+        )}
         <span className="text-sm text-smoke">
           <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
           {' · '}+{formatNumber(discovery.tokensAwarded)} tokens
         </span>
+        {(discovery.pendingReview || artwork) && (
+          <span className="flex flex-wrap gap-1.5">
+            {discovery.pendingReview && (
+              <Badge variant="amber">
+                <Hourglass className="size-3" aria-hidden />
+                Pending review
+              </Badge>
+            )}
+            {artwork?.firstFinder && (
+              <Badge variant="amber">
+                <Crown className="size-3" aria-hidden />
+                First finder
+              </Badge>
+            )}
+            {artwork?.status === 'gone' && <StatusBadge status="gone" />}
+          </span>
+        )}
         <span className="truncate font-mono text-xs text-smoke">{discovery.address}</span>
       </span>
       <Link

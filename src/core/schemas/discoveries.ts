@@ -117,8 +117,25 @@ export const MyDiscoveriesQuerySchema = z.object({
     .default(MY_DISCOVERIES_PAGE_SIZE),
 });
 
+/** A row of My Discoveries: the discovery, and the find it logs of its artwork. */
+export const MyDiscoverySchema = UserDiscoverySchema.extend({
+  artwork: z
+    .object({
+      title: z.string(),
+      status: z.enum(['present', 'gone']),
+      /** Whether this player found it first. */
+      firstFinder: z.boolean(),
+    })
+    .nullable(),
+  /** Held by the fair-play checks: pays once approved. */
+  pendingReview: z.boolean(),
+});
+export type MyDiscovery = z.infer<typeof MyDiscoverySchema>;
+
 export const MyDiscoveriesPageSchema = z.object({
-  items: z.array(UserDiscoverySchema),
+  items: z.array(MyDiscoverySchema),
+  /** How many the player has in all: every find, repeat visits and those held for review too. */
+  total: z.number().int(),
   /** Pass as `before` for the next page; null on the last page. */
   nextBefore: z.string().nullable(),
 });

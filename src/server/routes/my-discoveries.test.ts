@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
+import {
+  createTestApp,
+  findArtwork,
+  NO_LIMIT,
+  pinArtwork,
+  signUp,
+  uploadPhoto,
+  type Player,
+  type TestApp,
+} from '../../../test/app.ts';
+import { phoneJpeg } from '../../../test/images.ts';
 import type { MyDiscoveriesPage } from '../../core/schemas/discoveries.ts';
 import { discoveries } from '../db/schema.ts';
 
@@ -12,7 +22,7 @@ let bob: Player;
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
-    limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
+    limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT, uploadsPerUser: NO_LIMIT },
   });
   alice = await signUp(t.app);
   bob = await signUp(t.app);
@@ -73,6 +83,7 @@ describe('GET /api/discoveries/mine', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<MyDiscoveriesPage>();
     expect(body.items).toHaveLength(5);
+    expect(body.total).toBe(5);
     expect(body.nextBefore).toBeNull();
     expect(body.items[0]).toMatchObject({
       name: 'Alice piece 5',
@@ -83,11 +94,44 @@ describe('GET /api/discoveries/mine', () => {
     });
   });
 
+  it('names the artwork each discovery logs, who found it first, and finds held for review', async () => {
+    const pinner = await signUp(t.app);
+    const finder = await signUp(t.app);
+    const at = { latitude: -28.1, longitude: 153.45 };
+    const id = await pinArtwork(pinner, at, { name: 'Surfing Koala' });
+    await findArtwork(finder, id, { latitude: at.latitude + 0.0001, longitude: at.longitude });
+
+    const [pinned] = (await page(pinner)).json<MyDiscoveriesPage>().items;
+    expect(pinned).toMatchObject({
+      artworkId: id,
+      artwork: { title: 'Surfing Koala', status: 'present', firstFinder: true },
+      pendingReview: false,
+    });
+    const [found] = (await page(finder)).json<MyDiscoveriesPage>().items;
+    expect(found).toMatchObject({
+      artworkId: id,
+      artwork: { title: 'Surfing Koala', status: 'present', firstFinder: false },
+      pendingReview: false,
+    });
+
+    // A photo taken far from its pin is held for review, and the list says so.
+    const photo = await phoneJpeg({ latitude: at.latitude + 0.05, longitude: at.longitude });
+    const imageUrl = await uploadPhoto(finder, 'discovery', photo);
+    const held = await finder.request({
+      method: 'POST',
+      url: '/api/discoveries',
+      payload: { name: 'Far from its photo', ...at, imageUrl },
+    });
+    expect(held.statusCode).toBe(201);
+    const [newest] = (await page(finder)).json<MyDiscoveriesPage>().items;
+    expect(newest).toMatchObject({ name: 'Far from its photo', pendingReview: true });
+  });
+
   it('never shows another player’s discoveries', async () => {
     const bobs = (await allPages(bob, 1)).flatMap((p) => p.items.map((d) => d.name));
     expect(bobs).toEqual(['Bob piece 2', 'Bob piece 1']);
     const fresh = await signUp(t.app);
-    expect((await page(fresh)).json()).toEqual({ items: [], nextBefore: null });
+    expect((await page(fresh)).json()).toEqual({ items: [], total: 0, nextBefore: null });
   });
 
   it('keeps discoveries made in the same instant apart, none lost or repeated', async () => {

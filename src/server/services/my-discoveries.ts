@@ -1,12 +1,13 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MyDiscoveriesPage } from '../../core/schemas/discoveries.ts';
 import type { Db } from '../db/client.ts';
-import { discoveries } from '../db/schema.ts';
+import { artworkLogs, artworks, discoveries } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { toDiscoveryDto } from './discoveries.ts';
 
 /**
- * My Discoveries: the player's own discoveries, newest first, `limit` at a time (keyset paging on
+ * My Discoveries: the player's own discoveries, each with the artwork it logs (title, status,
+ * whether they found it first) and whether it waits for review, newest first, `limit` at a time (keyset paging on
  * discoveries_user_created_idx, stable while new discoveries arrive). `before` must be one of the
  * player's own discoveries: anyone else's id is refused like an unknown one, so the cursor
  * says nothing about other players' data.
@@ -30,12 +31,31 @@ export async function listMyDiscoveriesPage(
     );
   }
   const rows = await db
-    .select()
+    .select({
+      discovery: discoveries,
+      title: artworks.title,
+      status: artworks.status,
+      firstFinderId: artworks.firstFinderId,
+      reviewStatus: artworkLogs.reviewStatus,
+    })
     .from(discoveries)
+    .leftJoin(artworks, eq(artworks.id, discoveries.artworkId))
+    .leftJoin(artworkLogs, eq(artworkLogs.discoveryId, discoveries.id))
     .where(and(...where))
     .orderBy(desc(discoveries.createdAt), desc(discoveries.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit).map(toDiscoveryDto);
+  const items = rows.slice(0, limit).map((r) => ({
+    ...toDiscoveryDto(r.discovery),
+    artwork:
+      r.title !== null && r.status !== null
+        ? { title: r.title, status: r.status, firstFinder: r.firstFinderId === userId }
+        : null,
+    pendingReview: r.reviewStatus === 'pending',
+  }));
   const more = rows.length > limit;
-  return { items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(discoveries)
+    .where(mine);
+  return { items, total, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
 }
