@@ -244,6 +244,52 @@ test('My Discoveries lists finds with their artworks and opens an artwork page',
   await expect(page.getByRole('img', { name: /No photo yet/ })).toBeVisible();
 });
 
+test('painted over: the report names the newer piece nearby, and the two pages link', async ({
+  page,
+  player,
+  browser,
+}) => {
+  expect(player.id).toBeTruthy();
+  // A corner 330 m from the other tests' art, where this player stands.
+  const corner = { latitude: SPOT.latitude + 0.003, longitude: SPOT.longitude };
+  await page.context().setGeolocation(corner);
+  // Another player pinned the old piece and, 20 m on, the new one painted over it.
+  const otherPage = await (await browser.newContext()).newPage();
+  await signUp(otherPage);
+  const pinned: string[] = [];
+  for (const [name, at] of [
+    ['Faded koala', corner],
+    ['Fresh wombat', { latitude: corner.latitude + 0.00018, longitude: corner.longitude }],
+  ] as const) {
+    const res = await otherPage.request.post('/api/discoveries', { data: { name, ...at } });
+    expect(res.status()).toBe(201);
+    pinned.push((await res.json()).artworkId);
+  }
+  await otherPage.context().close();
+  const [old, fresh] = pinned as [string, string];
+
+  await page.goto(`/art/${old}`);
+  await page.getByRole('button', { name: 'Report gone' }).click();
+  const report = page.getByRole('dialog', { name: 'Is Faded koala gone?' });
+  await report.getByRole('radio', { name: 'Painted over' }).check({ force: true });
+  const submit = report.getByRole('button', { name: 'Report painted over' });
+  await expect(submit).toBeDisabled();
+  const by = report.getByRole('group', { name: 'Painted over by' });
+  await expect(by.getByRole('radio')).toHaveCount(1);
+  await expect(by).toContainText('Fresh wombat');
+  await expect(by).toContainText('20 m away');
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'artwork-painted-over-report');
+  await by.getByRole('radio', { name: /Fresh wombat/ }).check({ force: true });
+  await submit.click();
+  await expect(report).toBeHidden();
+  await expect(toasts(page).getByText('Reported painted over', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Fresh wombat' }).click();
+  await expect(page).toHaveURL(`/art/${fresh}`);
+  await expect(page.getByText('Paints over Faded koala')).toBeVisible();
+});
+
 test('an unknown artwork says so and offers the way home', async ({
   page,
   player,

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Artwork, CreateLog, CreatedLog } from '../../core/schemas/artworks.ts';
+import type {
+  Artwork,
+  CreateLog,
+  CreatedLog,
+  NearbyArtworks,
+} from '../../core/schemas/artworks.ts';
 import { apiRequest, getQueryFn } from '../lib/query-client.ts';
 import { authKeys } from './auth.ts';
 import { discoveryKeys } from './discoveries.ts';
@@ -20,6 +25,15 @@ export function artworkQuery(id: string) {
   return queryOptions({
     queryKey: artworkKeys.one(id),
     queryFn: getQueryFn<Artwork>({ on401: 'throw' }),
+  });
+}
+
+/** GET /api/artworks/:id/nearby: the pieces a painted-over report may name, asked when shown. */
+export function nearbyArtworksQuery(id: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: [...artworkKeys.one(id), 'nearby'] as const,
+    enabled,
+    queryFn: getQueryFn<NearbyArtworks>({ on401: 'throw' }),
   });
 }
 

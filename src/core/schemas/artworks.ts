@@ -177,3 +177,22 @@ export const MyLogPointsSchema = z.object({
   truncated: z.boolean(),
 });
 export type MyLogPoints = z.infer<typeof MyLogPointsSchema>;
+
+/**
+ * GET /api/artworks/:id/nearby: the other artworks within 200 m, closest first (at most 20),
+ * for "painted over by a new piece".
+ */
+export const NearbyArtworksSchema = z.object({
+  artworks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      artistName: z.string().nullable(),
+      coverImageUrl: z.string().nullable(),
+      status: ArtworkStatusSchema,
+      distanceM: z.number().int(),
+      createdAt: IsoDateSchema,
+    }),
+  ),
+});
+export type NearbyArtworks = z.infer<typeof NearbyArtworksSchema>;

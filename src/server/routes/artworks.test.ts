@@ -10,7 +10,13 @@ import {
 } from '../../../test/app.ts';
 import { phoneJpeg } from '../../../test/images.ts';
 import { differentPiecePair, samePiecePair } from '../../../test/murals.ts';
-import type { Artwork, ArtworkPoints, CreatedLog, Matches } from '../../core/schemas/artworks.ts';
+import type {
+  Artwork,
+  ArtworkPoints,
+  CreatedLog,
+  Matches,
+  NearbyArtworks,
+} from '../../core/schemas/artworks.ts';
 import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
 import { artworkLogs, artworks, subscriptions, users } from '../db/schema.ts';
 
@@ -336,6 +342,30 @@ describe('gone and back', () => {
     expect((await artworkOf(c!, newer.artworkId!)).paintsOver).toEqual([
       { id: old.artworkId, title: 'Koala' },
     ]);
+  });
+
+  it('lists the other pieces within 200 m, closest first, for a painted-over report', async () => {
+    const [a, b] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const at = nextSpot();
+    const old = (await document(a!, at)).json<CreatedDiscovery>().artworkId!;
+    const close = (await document(b!, north(at, 5), { name: 'Close' })).json<CreatedDiscovery>();
+    const further = (
+      await document(b!, north(at, 150), { name: 'Further' })
+    ).json<CreatedDiscovery>();
+    await document(b!, north(at, 400), { name: 'Too far' });
+
+    const res = await b!.request({ url: `/api/artworks/${old}/nearby` });
+    expect(res.statusCode).toBe(200);
+    const { artworks: near } = res.json<NearbyArtworks>();
+    expect(near.map((n) => [n.id, n.title, n.distanceM])).toEqual([
+      [close.artworkId, 'Close', 5],
+      [further.artworkId, 'Further', 150],
+    ]);
+    expect(near[0]).toMatchObject({ status: 'present', coverImageUrl: expect.any(String) });
+
+    expect((await b!.request({ url: '/api/artworks/nope-404/nearby' })).statusCode).toBe(404);
+    const anonymous = await t.app.inject({ url: `/api/artworks/${old}/nearby` });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   HeatPointsSchema,
   MatchesSchema,
   MyLogPointsSchema,
+  NearbyArtworksSchema,
   PRO_FILTERS,
   PRO_LAYERS_ONLY,
 } from '../../core/schemas/artworks.ts';
@@ -18,7 +19,7 @@ import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { sendCompressedJson } from '../compress.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { forbidden } from '../errors.ts';
-import { findMatches } from '../services/artwork-match.ts';
+import { artworksNear, findMatches } from '../services/artwork-match.ts';
 import { artworkPointsJson, heatPointsJson, myLogPointsJson } from '../services/artwork-map.ts';
 import { createLog, getArtwork } from '../services/artworks.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
@@ -151,6 +152,28 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getArtwork(db, request.params.id, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/artworks/:id/nearby',
+    {
+      schema: {
+        operationId: 'listArtworksNearArtwork',
+        security: SIGNED_IN,
+        summary:
+          'The other artworks within 200 m of this one, closest first (at most 20): the pieces ' +
+          'a painted-over report may name as the newer one',
+        tags: ['artworks'],
+        params: IdParamsSchema,
+        response: {
+          200: NearbyArtworksSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => artworksNear(db, request.params.id),
   );
 
   app.post(

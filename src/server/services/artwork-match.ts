@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { ARTWORK_RULES } from '../../core/rules.ts';
-import type { ArtworkMatch, Matches } from '../../core/schemas/artworks.ts';
+import type { ArtworkMatch, Matches, NearbyArtworks } from '../../core/schemas/artworks.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { artworkLogs, artworks } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
 import { SAME_ARTWORK_BITS } from '../images/phash.ts';
 import { distanceKmSql, withinRadius, type Centre } from './nearby.ts';
 import { assertOwnedObject } from './objects.ts';
@@ -65,4 +66,51 @@ export async function findMatches(
   const photo = await assertOwnedObject(db, userId, input.imageUrl);
   if (photo.perceptualHash === null) return { matches: [] };
   return { matches: await matchArtworks(db, input, photo.perceptualHash) };
+}
+
+/** At most this many neighbours for "painted over by a new piece". */
+const NEIGHBOURS_LIMIT = 20;
+
+/**
+ * The other artworks within ARTWORK_RULES.logRadiusM of one artwork, closest first: the pieces
+ * a painted-over report may name as the newer one (the server checks the same distance).
+ */
+export async function artworksNear(db: Db, id: string): Promise<NearbyArtworks> {
+  const [artwork] = await db
+    .select({ latitude: artworks.latitude, longitude: artworks.longitude })
+    .from(artworks)
+    .where(eq(artworks.id, id));
+  if (!artwork) throw notFound('Artwork not found');
+  const km = distanceKmSql(artworks.latitude, artworks.longitude, artwork);
+  const rows = await db
+    .select({
+      id: artworks.id,
+      title: artworks.title,
+      artistName: artworks.artistName,
+      coverImageUrl: artworks.coverImageUrl,
+      status: artworks.status,
+      km,
+      createdAt: artworks.createdAt,
+    })
+    .from(artworks)
+    .where(
+      and(
+        withinRadius(
+          artworks.latitude,
+          artworks.longitude,
+          artwork,
+          ARTWORK_RULES.logRadiusM / 1000,
+        ),
+        ne(artworks.id, id),
+      ),
+    )
+    .orderBy(km, artworks.id)
+    .limit(NEIGHBOURS_LIMIT);
+  return {
+    artworks: rows.map(({ km: distance, createdAt, ...r }) => ({
+      ...r,
+      distanceM: Math.round(Number(distance) * 1000),
+      createdAt: createdAt.toISOString(),
+    })),
+  };
 }

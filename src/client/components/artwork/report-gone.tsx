@@ -1,7 +1,9 @@
 import { Ban, LoaderCircle, LocateFixed } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
 import { useLogArtwork } from '../../api/artworks.ts';
+import { ChoiceChip } from '../ui/choice-chip.tsx';
+import { NewerPiecePicker } from './newer-piece-picker.tsx';
 import { useGeolocation } from '../../hooks/use-geolocation.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
@@ -16,26 +18,35 @@ import {
   DialogTrigger,
 } from '../ui/dialog.tsx';
 
+type Reason = 'gone' | 'painted_over';
+
 /**
- * 'Report gone': buffed, removed or painted over. The report carries where the player stands
- * (the server refuses one from afar), so without a device position the dialog asks for it
- * first; the map's fallback location is never sent as the player's.
+ * 'Report gone': buffed or removed, or painted over by a newer piece pinned nearby (which the
+ * report names, linking the two). The report carries where the player stands (the server
+ * refuses one from afar), so without a device position the dialog asks for it first; the
+ * map's fallback location is never sent as the player's.
  */
 export function ReportGone({ artwork }: { artwork: Artwork }) {
   const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<Reason>('gone');
+  const [newerId, setNewerId] = useState<string | null>(null);
   const geo = useGeolocation();
   const log = useLogArtwork(artwork.id);
   const here = geo.source === 'device' ? geo.location : null;
+  const name = useId();
+  const paintedOver = reason === 'painted_over';
 
   const report = () => {
-    if (!here) return;
+    if (!here || (paintedOver && !newerId)) return;
     log.mutate(
-      { kind: 'gone', latitude: here.latitude, longitude: here.longitude },
+      paintedOver
+        ? { kind: 'painted_over', newArtworkId: newerId!, ...here }
+        : { kind: 'gone', latitude: here.latitude, longitude: here.longitude },
       {
         onSuccess: ({ artwork: now }) => {
           setOpen(false);
           toast({
-            title: 'Reported gone',
+            title: paintedOver ? 'Reported painted over' : 'Reported gone',
             description:
               now.status === 'gone'
                 ? 'Thanks! It is now marked as gone.'
@@ -70,11 +81,35 @@ export function ReportGone({ artwork }: { artwork: Artwork }) {
             it, it shows as gone on the map until someone photographs it again.
           </DialogDescription>
         </DialogHeader>
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1.5 text-sm font-semibold">What happened?</legend>
+          <div className="grid grid-cols-2 gap-2">
+            <ChoiceChip
+              name={name}
+              value="gone"
+              checked={!paintedOver}
+              onChange={() => setReason('gone')}
+            >
+              Buffed or removed
+            </ChoiceChip>
+            <ChoiceChip
+              name={name}
+              value="painted_over"
+              checked={paintedOver}
+              onChange={() => setReason('painted_over')}
+            >
+              Painted over
+            </ChoiceChip>
+          </div>
+        </fieldset>
+        {paintedOver && (
+          <NewerPiecePicker artworkId={artwork.id} value={newerId} onChange={setNewerId} />
+        )}
         {here ? (
           <Button
             variant="destructive"
             onClick={report}
-            disabled={log.isPending}
+            disabled={log.isPending || (paintedOver && !newerId)}
             aria-busy={log.isPending || undefined}
           >
             {log.isPending ? (
@@ -82,7 +117,7 @@ export function ReportGone({ artwork }: { artwork: Artwork }) {
             ) : (
               <Ban aria-hidden />
             )}
-            {log.isPending ? 'Reporting…' : 'Report gone'}
+            {log.isPending ? 'Reporting…' : paintedOver ? 'Report painted over' : 'Report gone'}
           </Button>
         ) : geo.status === 'ready' ? (
           <p

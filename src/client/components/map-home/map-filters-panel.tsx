@@ -7,7 +7,7 @@ import { MY_LOG_COLOURS } from '../map/layer-colours.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Label } from '../ui/input.tsx';
 import { Switch } from '../ui/switch.tsx';
-import { ChoiceChip } from './capture-fields.tsx';
+import { ChoiceChip } from '../ui/choice-chip.tsx';
 
 const STATUS_OPTIONS: [StatusFilter, string][] = [
   ['all', 'All'],
