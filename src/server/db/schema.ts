@@ -17,6 +17,22 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * Where an imported artwork or wall comes from (docs/decisions/023-open-data-connectors.md):
+ * the registry's source id and the record's id there, which make a re-import idempotent.
+ */
+const openDataColumns = () => ({
+  sourceId: text('source_id'),
+  sourceRecordId: text('source_record_id'),
+  sourceUrl: text('source_url'),
+  licence: text('licence'),
+  attribution: text('attribution'),
+  // Set when the source stopped listing the record; cleared when it lists it again.
+  notInSourceSince: timestamp('not_in_source_since', { withTimezone: true }),
+  // The source gave 3 decimals or fewer (~100 m): the pin is approximate.
+  lowPrecision: boolean('low_precision').notNull().default(false),
+});
+
 export const users = pgTable(
   'users',
   {
@@ -130,10 +146,17 @@ export const artworks = pgTable(
       onDelete: 'set null',
     }),
     createdAt: createdAt(),
+    // Facts an open-data source gives (players' artworks leave them null).
+    year: integer('year'),
+    address: text('address'),
+    ...openDataColumns(),
   },
   (t) => [
     index('artworks_lat_lng_idx').on(t.latitude, t.longitude),
     index('artworks_last_seen_idx').on(t.lastSeenAt.desc()),
+    uniqueIndex('artworks_source_record_idx')
+      .on(t.sourceId, t.sourceRecordId)
+      .where(sql`${t.sourceId} is not null`),
   ],
 );
 
@@ -390,10 +413,14 @@ export const legalWalls = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     source: text('source').notNull(),
+    ...openDataColumns(),
   },
   (t) => [
     index('legal_walls_lat_lng_idx').on(t.latitude, t.longitude),
     index('legal_walls_name_idx').on(t.name),
+    uniqueIndex('legal_walls_source_record_idx')
+      .on(t.sourceId, t.sourceRecordId)
+      .where(sql`${t.sourceId} is not null`),
   ],
 );
 

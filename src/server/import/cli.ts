@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { lockDataDir } from '../data-dir-lock.ts';
-import { openDatabase } from '../db/client.ts';
+import { runCommand, withImportDatabase } from './cli-database.ts';
 import { formatReport, importWalls } from './import-walls.ts';
 import { readWallFile } from './wall-sources.ts';
 
@@ -31,28 +28,9 @@ async function main(): Promise<number> {
   const file = positionals[0]!;
   const records = readWallFile(file, readFileSync(file, 'utf8'));
 
-  const config = loadConfig();
-  // The embedded database allows one process: stop the app first (the lock says so if not).
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
-  try {
-    const report = await importWalls(database.db, records, values);
-    console.log(formatReport(report));
-    return 0;
-  } finally {
-    await database.close();
-    unlock();
-  }
+  const report = await withImportDatabase((db) => importWalls(db, records, values));
+  console.log(formatReport(report));
+  return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -31,14 +31,15 @@ interface Candidate {
   standIns: Set<Field>;
 }
 
-const slug = (s: string) =>
+/** A record's id: letters, digits and dashes, at most 80 characters. */
+export const slug = (s: string, max = 80) =>
   s
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
+    .slice(0, max)
     .replace(/-+$/, '');
 
 /** Fills gaps with honest stand-ins, then validates with the seed schema and the country box. */
@@ -140,7 +141,7 @@ export async function importWalls(
   }
 
   await db.transaction(async (tx) => {
-    const existing = await tx.select().from(legalWalls);
+    const existing: SeedLegalWall[] = await tx.select().from(legalWalls);
     for (const { wall, at, standIns } of kept) {
       const sameId = existing.find((e) => e.id === wall.id);
       const near = sameId

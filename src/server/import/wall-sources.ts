@@ -59,7 +59,7 @@ const bool = (v: unknown): boolean | undefined => {
   return undefined;
 };
 
-interface OsmElement {
+export interface OsmElement {
   type: string;
   id: number;
   lat?: number;
@@ -118,7 +118,7 @@ export function fromOverpass(json: unknown): RawWall[] {
     });
 }
 
-function osmPoint(
+export function osmPoint(
   e: OsmElement,
   nodes: Map<number, OsmElement>,
 ): { lat: number; lon: number } | null {
@@ -134,7 +134,7 @@ function osmPoint(
 }
 
 /** The mean of a shape's vertices (a closed ring's repeated last vertex counted once). */
-function centre(coords: number[][]): { lat: number; lon: number } {
+export function centre(coords: number[][]): { lat: number; lon: number } {
   const first = coords[0]!;
   const last = coords.at(-1)!;
   const ring = coords.length > 1 && first[0] === last[0] && first[1] === last[1];
