@@ -104,6 +104,24 @@ export const ArtworkSchema = z.object({
   paintsOver: z.array(ArtworkRefSchema),
   /** Whether the signed-in player has found it. */
   foundByMe: z.boolean(),
+  /** The year it was painted, when a source says so. */
+  year: z.number().int().nullable(),
+  address: z.string().nullable(),
+  /**
+   * For an artwork an open-data source lists (docs/decisions/023): whose facts these are, under
+   * which licence, and whether the source still lists it. Null for a piece players pinned.
+   */
+  source: z
+    .object({
+      dataset: z.string(),
+      url: z.string().nullable(),
+      licence: z.string(),
+      attribution: z.string(),
+      /** The source gives its place to about 100 m. */
+      approximate: z.boolean(),
+      notInSourceSince: IsoDateSchema.nullable(),
+    })
+    .nullable(),
 });
 export type Artwork = z.infer<typeof ArtworkSchema>;
 

@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { type Db } from '../db/client.ts';
 import { artworkLogs, artworks, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { SOURCES } from '../import/sources.ts';
 import { recordReport } from './artwork-logs.ts';
 import { createDiscovery } from './discoveries.ts';
 import { assertOwnedObject } from './objects.ts';
@@ -100,6 +101,23 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
       .filter((r) => r.paintedOverById === id)
       .map((r) => ({ id: r.id, title: r.title })),
     foundByMe: logs.some((l) => l.kind === 'found' && viewerId !== null && l.userId === viewerId),
+    year: artwork.year,
+    address: artwork.address,
+    source: sourceOf(artwork),
+  };
+}
+
+/** The open-data source an artwork's facts come from, named as its registry entry names it. */
+function sourceOf(artwork: typeof artworks.$inferSelect): Artwork['source'] {
+  if (!artwork.sourceId) return null;
+  const known = SOURCES.find((s) => s.id === artwork.sourceId);
+  return {
+    dataset: known ? `${known.publisher}, ${known.name}` : artwork.sourceId,
+    url: artwork.sourceUrl ?? known?.page ?? null,
+    licence: artwork.licence ?? known?.licence ?? 'See the source',
+    attribution: artwork.attribution ?? known?.attribution ?? artwork.sourceId,
+    approximate: artwork.lowPrecision,
+    notInSourceSince: artwork.notInSourceSince?.toISOString() ?? null,
   };
 }
 

@@ -1,10 +1,11 @@
-import { Clock, Crown, Paintbrush, Users } from 'lucide-react';
+import { Clock, MapPin, Crown, Paintbrush, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, plural } from '../../lib/format.ts';
 import { formatTimeAgo } from '../../lib/time-ago.ts';
 import { FactRow } from '../ui/fact-row.tsx';
+import { ArtworkSource } from './artwork-source.tsx';
 import { ArtworkCover, StatusBadge } from './artwork-status.tsx';
 import { artworkHref } from './links.ts';
 
@@ -57,9 +58,15 @@ export function ArtworkHero({ artwork }: { artwork: Artwork }) {
             ) : (
               'Unknown artist'
             )}
+            {artwork.year && <span className="text-smoke"> · {artwork.year}</span>}
           </p>
         </div>
         <dl className="grid gap-2 text-sm">
+          {artwork.address && (
+            <FactRow className="min-w-0" icon={MapPin} label="Address">
+              {artwork.address}
+            </FactRow>
+          )}
           {artwork.firstFinder && (
             <FactRow className="min-w-0" icon={Crown} label="First finder">
               First found by <span className="font-semibold">{artwork.firstFinder}</span>
@@ -67,13 +74,16 @@ export function ArtworkHero({ artwork }: { artwork: Artwork }) {
             </FactRow>
           )}
           <FactRow className="min-w-0" icon={Users} label="Finders">
-            {plural(artwork.finders.length, 'player', 'players')} found it
+            {artwork.finders.length === 0
+              ? 'Nobody has logged it yet: be the first to find it'
+              : `${plural(artwork.finders.length, 'player', 'players')} found it`}
           </FactRow>
           {artwork.paintedOverBy && (
             <FactRow className="min-w-0" icon={Paintbrush} label="Painted over">
               Painted over by <ArtworkLinks refs={[artwork.paintedOverBy]} />
             </FactRow>
           )}
+          <ArtworkSource source={artwork.source} />
           {artwork.paintsOver.length > 0 && (
             <FactRow className="min-w-0" icon={Paintbrush} label="Covers">
               Paints over <ArtworkLinks refs={artwork.paintsOver} />

@@ -2,6 +2,7 @@ import { Clock, Palette, Users } from 'lucide-react';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
 import { plural } from '../../lib/format.ts';
 import { formatTimeAgo } from '../../lib/time-ago.ts';
+import { ArtworkSource } from '../artwork/artwork-source.tsx';
 import { FactRow } from '../ui/fact-row.tsx';
 
 /** Who painted it, when it was last seen and how many players found it. */
@@ -20,11 +21,14 @@ export function ArtworkFacts({ artwork }: { artwork: Artwork }) {
         <span data-testid="artwork-last-seen">Last seen {formatTimeAgo(artwork.lastSeenAt)}</span>
       </FactRow>
       <FactRow icon={Users} label="Finders">
-        <span className="block">{plural(finders, 'finder', 'finders')}</span>
+        <span className="block">
+          {finders === 0 ? 'Not logged by a player yet' : plural(finders, 'finder', 'finders')}
+        </span>
         {artwork.firstFinder && (
           <span className="block text-smoke">First found by {artwork.firstFinder}</span>
         )}
       </FactRow>
+      <ArtworkSource source={artwork.source} />
     </dl>
   );
 }
