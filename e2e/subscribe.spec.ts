@@ -6,12 +6,13 @@ import {
   test,
 } from './fixtures.ts';
 
-const FEATURES = [
-  '300+ legal graffiti walls',
-  'Full colour chart with 100+ colours',
-  'Artist profiles and video',
-  'Priority in events',
-  'Advanced filters and map layers',
+/** Each premium feature and who has it today (docs/decisions/024-pro-tells-the-truth.md). */
+const FEATURES: [string, string][] = [
+  ['Full colour chart with 100+ colours', 'Pro'],
+  ['Advanced filters and map layers', 'Pro'],
+  ['Artist profiles', 'Every player'],
+  ['Artist video', 'Coming later'],
+  ['Priority in events', 'Coming later'],
 ];
 const UNAVAILABLE = 'Unable to load payment form. Please try again later.';
 
@@ -38,8 +39,16 @@ test('subscribe in demo mode: setting up, then the offer, no payment form and a 
   release();
 
   await expect(page.getByText('Setting up subscription...')).toHaveCount(0);
-  for (const feature of FEATURES)
-    await expect(page.getByText(feature, { exact: true })).toBeVisible();
+  const features = page.getByRole('region', { name: 'Premium features' }).getByRole('listitem');
+  for (const [feature, who] of FEATURES) {
+    const item = features.filter({ hasText: feature });
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(who);
+  }
+  // The live number of walls: SPEC's "300+" only once the map holds that many.
+  const walls = ((await (await page.request.get('/api/legal-walls')).json()) as unknown[]).length;
+  const wallsLabel = walls >= 300 ? '300+ legal graffiti walls' : `${walls} legal graffiti walls`;
+  await expect(features.filter({ hasText: wallsLabel })).toContainText('Every player');
   await expect(page.getByText('2x Token Earnings')).toBeVisible();
   await expect(page.getByText('$9.99/month')).toBeVisible();
   const area = page.getByTestId('payment-area');

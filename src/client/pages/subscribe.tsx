@@ -80,7 +80,8 @@ function Hero() {
       </p>
       <h2 className="font-display text-3xl leading-tight sm:text-4xl">Go Pro</h2>
       <p className="text-chalk/90">
-        More walls, the full colour chart, artist videos and double Spray Coins on every find.
+        Double Spray Coins on every find, the full colour chart, and the map’s hunt filters and
+        layers.
       </p>
       <p className="mt-1 text-neon-lime" data-testid="pro-price">
         <span className="font-display text-4xl">{PRO_PRICE.split('/')[0]}</span>
