@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LatitudeSchema, LongitudeSchema } from './common.ts';
+import { EmojiPinSchema, LatitudeSchema, LongitudeSchema } from './common.ts';
 
 /** Records of the seed files in src/data. Every record names where its facts come from. */
 const SourceSchema = z.string().min(3, 'every record needs a source');
@@ -67,8 +67,36 @@ export const SeedForumPostSchema = z.object({
   source: SourceSchema,
 });
 
+/**
+ * A real artwork from an openly licensed council dataset (scripts/build-seed-artworks.ts writes
+ * src/data/artworks.json). Facts and provenance only: a description is never copied, so the
+ * object is strict and one would fail it. `listedAt` is the dataset snapshot's date: the row's
+ * created and last-seen time, since nobody has confirmed the piece since.
+ */
+export const SeedArtworkSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^art-[a-z0-9-]{3,190}$/, "'art-<source>-<record id>' as the importer makes"),
+  title: z.string().min(1).max(200),
+  artistName: z.string().min(1).nullable(),
+  year: z.number().int().min(1500).max(2100).nullable(),
+  address: z.string().min(1).nullable(),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  status: z.enum(['present', 'gone']),
+  emojiPin: EmojiPinSchema,
+  sourceId: z.string().min(3),
+  sourceRecordId: z.string().min(1),
+  sourceUrl: z.url({ protocol: /^https?$/ }),
+  licence: z.string().min(3),
+  attribution: z.string().min(3),
+  lowPrecision: z.boolean(),
+  listedAt: z.iso.date(),
+});
+
 export type SeedLegalWall = z.infer<typeof SeedLegalWallSchema>;
 export type SeedArtist = z.infer<typeof SeedArtistSchema>;
 export type SeedMission = z.infer<typeof SeedMissionSchema>;
 export type SeedEvent = z.infer<typeof SeedEventSchema>;
 export type SeedForumPost = z.infer<typeof SeedForumPostSchema>;
+export type SeedArtwork = z.infer<typeof SeedArtworkSchema>;

@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { and, between, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { distanceKm } from '../../core/geo.ts';
 import {
   SeedArtistSchema,
+  SeedArtworkSchema,
+  type SeedArtwork,
   SeedEventSchema,
   SeedForumPostSchema,
   SeedLegalWallSchema,
   SeedMissionSchema,
 } from '../../core/schemas/seed.ts';
-import type { Db } from './client.ts';
-import { artists, events, forumPosts, legalWalls, missions } from './schema.ts';
+import type { Db, Tx } from './client.ts';
+import { artists, artworks, events, forumPosts, legalWalls, missions } from './schema.ts';
 
 const DATA_DIR = fileURLToPath(new URL('../../../src/data/', import.meta.url));
 const DAY_MS = 86_400_000;
@@ -28,6 +31,15 @@ export function loadSeedData() {
     events: loadSeedFile('events.json', SeedEventSchema),
     forumPosts: loadSeedFile('forum-posts.json', SeedForumPostSchema),
   };
+}
+
+/**
+ * Real artworks from openly licensed council datasets (scripts/build-seed-artworks.ts writes the
+ * file; decision 023, "Seed"). Kept apart from loadSeedData: their provenance is a dataset,
+ * record id, licence and attribution rather than one `source` text.
+ */
+export function loadSeedArtworks(): SeedArtwork[] {
+  return loadSeedFile('artworks.json', SeedArtworkSchema);
 }
 
 /** The columns of a legal wall that seed files and imports set (all but its id). */
@@ -144,7 +156,75 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
         .values(data.forumPosts.map(({ daysAgo, ...p }) => ({ ...p, createdAt: at(-daysAgo) })))
         .onConflictDoNothing();
     }
+    await seedArtworks(tx, loadSeedArtworks());
   });
+}
+
+/** The importer's merge distance (decision 023): closer than this is the same piece. */
+const SAME_PIECE_METRES = 50;
+/** Rows per insert statement, well under Postgres' 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Inserts the seeded artworks a database lacks and never changes one it has: once a row exists
+ * it belongs to play (players log it, report it gone, become its first finder) and to imports.
+ * A seeded artwork within 50 m of an artwork the seed did not make (a player's pin, an import)
+ * is left out, as the importer leaves it out. No first finder and no cover photo; created and
+ * last seen on the dataset's snapshot date, since nobody has confirmed the piece since.
+ */
+async function seedArtworks(tx: Tx, records: SeedArtwork[]): Promise<void> {
+  if (records.length === 0) return;
+  const seedIds = new Set(records.map((r) => r.id));
+  const have = await tx
+    .select({ id: artworks.id })
+    .from(artworks)
+    .where(inArray(artworks.id, [...seedIds]));
+  const haveIds = new Set(have.map((r) => r.id));
+  const missing = records.filter((r) => !haveIds.has(r.id));
+  if (missing.length === 0) return;
+
+  const others = await othersNear(tx, missing, seedIds);
+  const rows = missing
+    .filter(
+      (r) =>
+        !others.some(
+          (o) =>
+            distanceKm(r.latitude, r.longitude, o.latitude, o.longitude) * 1000 < SAME_PIECE_METRES,
+        ),
+    )
+    .map(({ listedAt, ...r }) => ({
+      ...r,
+      createdAt: new Date(listedAt),
+      lastSeenAt: new Date(listedAt),
+    }));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tx
+      .insert(artworks)
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .onConflictDoNothing();
+  }
+}
+
+/** Artworks the seed did not make, around each dataset's records (a box per source). */
+async function othersNear(tx: Tx, records: SeedArtwork[], seedIds: Set<string>) {
+  const margin = 0.01; // ~1 km of latitude, ~640 m of longitude at 50°: well past 50 m
+  const found: { id: string; latitude: number; longitude: number }[] = [];
+  for (const sourceId of new Set(records.map((r) => r.sourceId))) {
+    const mine = records.filter((r) => r.sourceId === sourceId);
+    const lats = mine.map((r) => r.latitude);
+    const lngs = mine.map((r) => r.longitude);
+    const rows = await tx
+      .select({ id: artworks.id, latitude: artworks.latitude, longitude: artworks.longitude })
+      .from(artworks)
+      .where(
+        and(
+          between(artworks.latitude, Math.min(...lats) - margin, Math.max(...lats) + margin),
+          between(artworks.longitude, Math.min(...lngs) - margin, Math.max(...lngs) + margin),
+        ),
+      );
+    found.push(...rows.filter((r) => !seedIds.has(r.id)));
+  }
+  return found;
 }
 
 function toSnake(field: string): string {

@@ -46,6 +46,9 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
   await seedDatabase(db);
+  // The seed's own open-data artworks (src/data/artworks.json) come from the same datasets the
+  // fixtures are cut from: this file starts from the curated walls and no artworks.
+  await db.delete(artworks);
   // A player's artwork 10 m from a Vancouver fixture mural: imports must never touch it.
   await db.insert(users).values({ id: playerId, username: `od_${playerId.slice(0, 8)}` });
   await db.insert(artworks).values({
