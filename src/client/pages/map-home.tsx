@@ -247,6 +247,8 @@ export default function MapHome() {
                 onSelectWall={(wall) => select({ kind: 'wall', wall })}
                 onSelectArtwork={(id) => select({ kind: 'artwork', id })}
                 onSelectMission={(mission) => select({ kind: 'mission', mission })}
+                // A selection raises the phone's sheet to half the screen.
+                coveredBottom={desktop ? 0 : Math.round(window.innerHeight / 2)}
                 onBareTap={onBareTap}
                 onPinShortcut={pinning.startAt}
                 onImagery={setImagery}

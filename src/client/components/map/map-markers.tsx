@@ -169,7 +169,7 @@ export function ArtworkThumbnails({
 }: {
   map: MapLibreMap;
   thumbnails: Thumbnail[];
-  onSelect: (id: string) => void;
+  onSelect: (thumbnail: Thumbnail) => void;
 }) {
   return thumbnails.map((t) => {
     const gone = t.status === 'gone';
@@ -183,7 +183,7 @@ export function ArtworkThumbnails({
           data-testid="artwork-thumbnail"
           data-status={t.status}
           data-stale={t.stale}
-          onClick={() => onSelect(t.id)}
+          onClick={() => onSelect(t)}
           className={cn(
             'relative block size-12 overflow-hidden rounded-xl border-2 border-neon-lime bg-concrete shadow-lg shadow-black/60 transition-transform hover:scale-110',
             gone && 'border-smoke',

@@ -93,6 +93,11 @@ export interface MapViewProps {
   onSelectWall: (wall: LegalWall) => void;
   onSelectArtwork: (id: string) => void;
   onSelectMission: (mission: Mission) => void;
+  /**
+   * Pixels at the bottom of the map a selection's panel will cover (the phone's sheet at half
+   * height): a piece tapped there is brought up into view.
+   */
+  coveredBottom: number;
   /** A tap on a bare spot: it closes what is open and never places anything. */
   onBareTap: () => void;
   /** Long-press or right-click: the shortcut to pinning at that spot. */
@@ -105,6 +110,26 @@ const MAX_THUMBNAILS = 60;
 
 /** Imagery whose failure means the player sees the offline basemap. */
 const IMAGERY_SOURCES = new Set<string>([LAYER.satellite, LAYER.satelliteFull, LAYER.standard]);
+
+/** Room kept above a tapped piece and below the header, in pixels. */
+const REVEAL_MARGIN = 56;
+
+/**
+ * Brings a tapped piece into the part of the map its panel leaves visible: a piece under where
+ * the sheet will rise moves up to the middle of what stays in view; one already clear stays put.
+ */
+function keepInView(map: MapLibreMap, spot: Coordinates, coveredBottom: number) {
+  if (coveredBottom <= 0) return;
+  const { y } = map.project([spot.longitude, spot.latitude]);
+  const visibleBottom = map.getContainer().clientHeight - coveredBottom - REVEAL_MARGIN;
+  if (y >= REVEAL_MARGIN && y <= visibleBottom) return;
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  map.easeTo({
+    center: [spot.longitude, spot.latitude],
+    offset: [0, -coveredBottom / 2],
+    duration: still ? 0 : 400,
+  });
+}
 
 function viewOf(map: MapLibreMap): MapViewState {
   const b = map.getBounds();
@@ -231,8 +256,12 @@ export default function MapView(props: MapViewProps) {
     // A ring of the player's own log sits at the artwork's spot: a tap on it opens the artwork.
     for (const layer of [ARTWORK_LAYERS.points, ACTIVITY_LAYERS.myLogs]) {
       m.on('click', layer, (e: MapLayerMouseEvent) => {
-        const id = e.features?.[0]?.properties.id;
-        if (typeof id === 'string') latest.current.onSelectArtwork(id);
+        const feature = e.features?.[0];
+        const id = feature?.properties.id;
+        if (typeof id !== 'string' || feature?.geometry.type !== 'Point') return;
+        const [longitude, latitude] = feature.geometry.coordinates as [number, number];
+        keepInView(m, { latitude, longitude }, latest.current.coveredBottom);
+        latest.current.onSelectArtwork(id);
       });
     }
     for (const layer of [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points, ACTIVITY_LAYERS.myLogs]) {
@@ -301,19 +330,29 @@ export default function MapView(props: MapViewProps) {
               map={map}
               walls={props.walls}
               selectedWallId={props.selectedWallId}
-              onSelect={props.onSelectWall}
+              onSelect={(wall) => {
+                keepInView(map, wall, props.coveredBottom);
+                props.onSelectWall(wall);
+              }}
             />
             <MissionMarkers
               map={map}
               missions={props.missions}
               selectedId={props.selectedMissionId}
-              onSelect={props.onSelectMission}
+              onSelect={(mission) => {
+                const at = mission.targetLocation!;
+                keepInView(map, { latitude: at.lat, longitude: at.lng }, props.coveredBottom);
+                props.onSelectMission(mission);
+              }}
             />
             <CustomMarkers map={map} markers={props.markers} />
             <ArtworkThumbnails
               map={map}
               thumbnails={props.showArtworks ? thumbnails : []}
-              onSelect={props.onSelectArtwork}
+              onSelect={(t) => {
+                keepInView(map, t, props.coveredBottom);
+                props.onSelectArtwork(t.id);
+              }}
             />
             {props.player && <PlayerDot map={map} position={props.player} />}
           </>
