@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './common.ts';
 import { RETURN_TO_MAX_LENGTH } from '../return-path.ts';
+import { ROLES } from '../roles.ts';
+
+/** What the account may do beyond playing; read-only, set by the operator (decision 025). */
+export const RoleSchema = z.enum(ROLES);
 
 /** SPEC §3 User, plus Pro status. Level is derived from the score by src/core/rules.ts. */
 export const UserSchema = z.object({
@@ -15,6 +19,8 @@ export const UserSchema = z.object({
   tokens: z.number().int(),
   score: z.number().int(),
   isPro: z.boolean(),
+  /** player, moderator or admin: shown to the client, changed only by `npm run admin`. */
+  role: RoleSchema,
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -14,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../core/roles.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -49,10 +51,13 @@ export const users = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`tokens + 15 * discoveries`),
     createdAt: createdAt(),
+    // Granted only by `npm run admin` (docs/decisions/025-roles-and-audit-log.md).
+    role: text('role', { enum: ROLES }).notNull().default('player'),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_score_idx').on(t.score.desc(), t.createdAt, t.id),
+    check('users_role_check', sql`${t.role} in ('player', 'moderator', 'admin')`),
   ],
 );
 
@@ -492,3 +497,28 @@ export const appInstances = pgTable('app_instances', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every moderation and role action: who (the staff account, or the operator's command line),
+ * what, on which target, and why (docs/decisions/025-roles-and-audit-log.md). Rows are only
+ * ever added; an actor's account going away keeps the row and its label.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // The actor's username at the time, or 'command line'.
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc()),
+    index('moderation_actions_target_idx').on(t.targetType, t.targetId),
+  ],
+);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { runCommand, withImportDatabase } from './cli-database.ts';
+import { runCommand, withCommandDatabase } from '../cli-database.ts';
 import { formatReport, importWalls } from './import-walls.ts';
 import { readWallFile } from './wall-sources.ts';
 
@@ -28,7 +28,7 @@ async function main(): Promise<number> {
   const file = positionals[0]!;
   const records = readWallFile(file, readFileSync(file, 'utf8'));
 
-  const report = await withImportDatabase((db) => importWalls(db, records, values));
+  const report = await withCommandDatabase((db) => importWalls(db, records, values));
   console.log(formatReport(report));
   return 0;
 }

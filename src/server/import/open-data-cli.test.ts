@@ -1,31 +1,14 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../test/run-cli.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-open-data-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run import -- <args>` as an operator runs it, on its own embedded database. */
-async function run(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-  delete env.DATABASE_URL;
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/import/open-data-cli.ts', ...args],
-      { cwd: ROOT, env },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const run = (...args: string[]) => runCli('src/server/import/open-data-cli.ts', dataDir, args);
 
 describe('npm run import', () => {
   it('refuses bad input clearly and opens no database', async () => {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { runCommand, withImportDatabase } from './cli-database.ts';
+import { runCommand, withCommandDatabase } from '../cli-database.ts';
 import { formatOpenDataReport } from './import-open-data.ts';
 import { importSource, readListing } from './run-import.ts';
 import { SOURCES } from './sources.ts';
@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   }
   const listing = await readListing(sourceId, input);
 
-  const report = await withImportDatabase((db) => importSource(db, sourceId, listing, values));
+  const report = await withCommandDatabase((db) => importSource(db, sourceId, listing, values));
   console.log(formatOpenDataReport(report));
   return 0;
 }

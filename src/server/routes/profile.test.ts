@@ -61,6 +61,7 @@ describe('PUT /api/profile/picture', () => {
       tokens: 0,
       score: 0,
       isPro: false,
+      role: 'player',
     });
     const me = await alice.request({ url: '/api/auth/user' });
     expect(me.json().profileImageUrl).toBe(url);

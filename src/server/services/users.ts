@@ -36,6 +36,7 @@ export function toUserDto(user: SessionUser): User {
     tokens: user.tokens,
     score: user.score,
     isPro: isPro(user),
+    role: user.role,
   };
 }
 

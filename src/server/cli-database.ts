@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { lockDataDir } from '../data-dir-lock.ts';
-import { openDatabase, type Db } from '../db/client.ts';
+import { loadConfig } from './config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { openDatabase, type Db } from './db/client.ts';
 
 /**
- * Runs an import command against the database DATABASE_URL / DATA_DIR point at, and closes it.
- * The embedded database allows one process: stop the app first (the lock says so if not).
+ * Runs an operator's command (`npm run import`, `import:walls`, `admin`) against the database
+ * DATABASE_URL / DATA_DIR point at, and closes it. The embedded database allows one process:
+ * stop the app first (the lock says so if not).
  */
-export async function withImportDatabase<T>(run: (db: Db) => Promise<T>): Promise<T> {
+export async function withCommandDatabase<T>(run: (db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(
