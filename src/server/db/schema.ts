@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../core/roles.ts';
+import { WALL_STATUSES } from '../../core/wall-status.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -53,6 +54,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     // Granted only by `npm run admin` (docs/decisions/025-roles-and-audit-log.md).
     role: text('role', { enum: ROLES }).notNull().default('player'),
+    // Until then the player can read but not write (a moderator's suspension).
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    // Picture and username hidden after reports, until a moderator reviews them.
+    profileHiddenAt: timestamp('profile_hidden_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
@@ -155,6 +160,8 @@ export const artworks = pgTable(
     year: integer('year'),
     address: text('address'),
     ...openDataColumns(),
+    // Hidden after reports from several players or by a moderator (docs/decisions/026).
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('artworks_lat_lng_idx').on(t.latitude, t.longitude),
@@ -209,6 +216,8 @@ export const discoveries = pgTable(
     // The artwork this discovery is a found log of.
     artworkId: text('artwork_id').references(() => artworks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    // Hidden after reports from several players or by a moderator (docs/decisions/026).
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('discoveries_lat_lng_idx').on(t.latitude, t.longitude),
@@ -251,6 +260,8 @@ export const artworkLogs = pgTable(
     flagReason: text('flag_reason', { enum: ['photo_far_from_pin', 'impossible_travel'] }),
     reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] }),
     createdAt: createdAt(),
+    // Hidden after reports from several players or by a moderator (docs/decisions/026).
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('artwork_logs_daily_idx').on(t.artworkId, t.userId, t.kind, t.logDay),
@@ -291,6 +302,8 @@ export const profileArtworks = pgTable(
     artType: text('art_type', { enum: ['graffiti', 'digital', 'photo', 'sketch'] }).notNull(),
     views: integer('views').notNull().default(0),
     createdAt: createdAt(),
+    // Hidden after reports from several players or by a moderator (docs/decisions/026).
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [index('profile_artworks_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
@@ -327,6 +340,8 @@ export const forumPosts = pgTable(
     replies: integer('replies').notNull().default(0),
     source: text('source'),
     createdAt: createdAt(),
+    // Hidden after reports from several players or by a moderator (docs/decisions/026).
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('forum_posts_created_idx').on(t.createdAt.desc()),
@@ -419,8 +434,24 @@ export const legalWalls = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     source: text('source').notNull(),
     ...openDataColumns(),
+    // Curated and imported walls start verified, a player's proposal unverified
+    // (docs/decisions/026-walls-reports-moderation.md).
+    status: text('status', { enum: WALL_STATUSES }).notNull().default('verified'),
+    proposedById: text('proposed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    imageUrl: text('image_url'),
+    permitRules: text('permit_rules'),
+    lastConfirmedAt: timestamp('last_confirmed_at', { withTimezone: true }),
+    // The year the source listed the wall, shown while nobody has confirmed it since.
+    listedYear: integer('listed_year'),
+    createdAt: createdAt(),
+    // Hidden after reports from several players or by a moderator (docs/decisions/026).
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
+    check(
+      'legal_walls_status_check',
+      sql`${t.status} in ('unverified', 'verified', 'disputed', 'closed')`,
+    ),
     index('legal_walls_lat_lng_idx').on(t.latitude, t.longitude),
     index('legal_walls_name_idx').on(t.name),
     uniqueIndex('legal_walls_source_record_idx')

@@ -1,0 +1,29 @@
+/**
+ * What a player can report and why (docs/decisions/026-walls-reports-moderation.md). A
+ * `discovery` is a photo a player logged, `gallery_art` a photo on a profile, `profile` a
+ * player's picture and username.
+ */
+export const REPORT_TARGETS = [
+  'discovery',
+  'artwork',
+  'artwork_log',
+  'forum_post',
+  'wall',
+  'profile',
+  'gallery_art',
+] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+export const REPORT_REASONS = [
+  'abusive',
+  'sexual',
+  'personal_info',
+  'spam',
+  'not_street_art',
+  'copyright',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Reports from this many distinct players hide the content until a moderator reviews it. */
+export const HIDE_AFTER_REPORTS = 2;

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { REPORT_REASONS, REPORT_TARGETS } from '../../core/content-reports.ts';
+import { WALL_REPORT_REASONS } from '../../core/wall-status.ts';
+import { legalWalls, users } from './schema.ts';
+
+/**
+ * Players keeping walls honest and reporting content (docs/decisions/026-walls-reports-moderation.md).
+ * Kept apart from schema.ts, which holds the game's own tables.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** "Painted here legally on <date>": three from distinct established players verify a wall. */
+export const wallConfirmations = pgTable(
+  'wall_confirmations',
+  {
+    id: text('id').primaryKey(),
+    wallId: text('wall_id')
+      .notNull()
+      .references(() => legalWalls.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paintedOn: date('painted_on').notNull(),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A player confirms a wall once per day painted; verification counts distinct players.
+    uniqueIndex('wall_confirmations_once_idx').on(t.wallId, t.userId, t.paintedOn),
+    index('wall_confirmations_wall_idx').on(t.wallId, t.createdAt.desc()),
+    index('wall_confirmations_user_idx').on(t.userId),
+  ],
+);
+
+/** Closed, not legal, private property, gone: open reports from distinct players dispute a wall. */
+export const wallReports = pgTable(
+  'wall_reports',
+  {
+    id: text('id').primaryKey(),
+    wallId: text('wall_id')
+      .notNull()
+      .references(() => legalWalls.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: WALL_REPORT_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    // Set when a moderator verifies or closes the wall.
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open report per player per wall.
+    uniqueIndex('wall_reports_open_idx')
+      .on(t.wallId, t.userId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('wall_reports_user_idx').on(t.userId),
+    check(
+      'wall_reports_reason_check',
+      sql`${t.reason} in ('closed', 'not_legal', 'private_property', 'gone')`,
+    ),
+  ],
+);
+
+/** A player's report of a photo, artwork, log, post, wall or profile: once per player per thing. */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: text('id').primaryKey(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    // Set when a moderator hides or restores the content.
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('content_reports_once_idx').on(t.reporterId, t.targetType, t.targetId),
+    index('content_reports_open_idx')
+      .on(t.targetType, t.targetId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('content_reports_created_idx').on(t.createdAt),
+    check(
+      'content_reports_target_check',
+      sql`${t.targetType} in ('discovery', 'artwork', 'artwork_log', 'forum_post', 'wall', 'profile', 'gallery_art')`,
+    ),
+    check(
+      'content_reports_reason_check',
+      sql`${t.reason} in ('abusive', 'sexual', 'personal_info', 'spam', 'not_street_art', 'copyright', 'other')`,
+    ),
+  ],
+);
