@@ -67,8 +67,18 @@ export const SeedForumPostSchema = z.object({
   source: SourceSchema,
 });
 
+/** Where an open-data record comes from, as the importer stores it (decision 023). */
+const provenance = {
+  sourceId: z.string().min(3),
+  sourceRecordId: z.string().min(1),
+  sourceUrl: z.url({ protocol: /^https?$/ }),
+  licence: z.string().min(3),
+  attribution: z.string().min(3),
+  lowPrecision: z.boolean(),
+};
+
 /**
- * A real artwork from an openly licensed council dataset (scripts/build-seed-artworks.ts writes
+ * A real artwork from an openly licensed council dataset (scripts/build-seed-open-data.ts writes
  * src/data/artworks.json). Facts and provenance only: a description is never copied, so the
  * object is strict and one would fail it. `listedAt` is the dataset snapshot's date: the row's
  * created and last-seen time, since nobody has confirmed the piece since.
@@ -85,16 +95,26 @@ export const SeedArtworkSchema = z.strictObject({
   longitude: LongitudeSchema,
   status: z.enum(['present', 'gone']),
   emojiPin: EmojiPinSchema,
-  sourceId: z.string().min(3),
-  sourceRecordId: z.string().min(1),
-  sourceUrl: z.url({ protocol: /^https?$/ }),
-  licence: z.string().min(3),
-  attribution: z.string().min(3),
-  lowPrecision: z.boolean(),
+  ...provenance,
   listedAt: z.iso.date(),
 });
 
+/**
+ * A legal wall from an openly licensed council list (scripts/build-seed-open-data.ts writes
+ * src/data/open-data-walls.json). A dated list's walls (`listedYear`) are seeded unverified.
+ */
+export const SeedOpenDataWallSchema = z.strictObject({
+  ...SeedLegalWallSchema.shape,
+  id: z
+    .string()
+    .regex(/^wall-[a-z0-9-]{3,190}$/, "'wall-<source>-<record id>' as the importer makes"),
+  status: z.enum(['unverified', 'verified']),
+  listedYear: z.number().int().min(1990).max(2100).nullable(),
+  ...provenance,
+});
+
 export type SeedLegalWall = z.infer<typeof SeedLegalWallSchema>;
+export type SeedOpenDataWall = z.infer<typeof SeedOpenDataWallSchema>;
 export type SeedArtist = z.infer<typeof SeedArtistSchema>;
 export type SeedMission = z.infer<typeof SeedMissionSchema>;
 export type SeedEvent = z.infer<typeof SeedEventSchema>;

@@ -6,7 +6,7 @@ import { COUNTRY_BOXES } from '../../core/country-boxes.ts';
 import { distanceKm } from '../../core/geo.ts';
 import type { Database, Db } from './client.ts';
 import { artists, events, forumPosts, legalWalls, missions, users } from './schema.ts';
-import { loadSeedData, seedDatabase } from './seed.ts';
+import { loadSeedData, loadSeedOpenDataWalls, seedDatabase } from './seed.ts';
 
 const DAY_MS = 86_400_000;
 const data = loadSeedData();
@@ -146,7 +146,7 @@ describe('seedDatabase', () => {
 
   it('inserts every record once', async () => {
     expect(await counts()).toEqual({
-      walls: data.walls.length,
+      walls: data.walls.length + loadSeedOpenDataWalls().length,
       artists: data.artists.length,
       missions: data.missions.length,
       events: data.events.length,

@@ -11,6 +11,8 @@ import {
   SeedForumPostSchema,
   SeedLegalWallSchema,
   SeedMissionSchema,
+  SeedOpenDataWallSchema,
+  type SeedOpenDataWall,
 } from '../../core/schemas/seed.ts';
 import type { Db, Tx } from './client.ts';
 import { artists, artworks, events, forumPosts, legalWalls, missions } from './schema.ts';
@@ -34,12 +36,17 @@ export function loadSeedData() {
 }
 
 /**
- * Real artworks from openly licensed council datasets (scripts/build-seed-artworks.ts writes the
+ * Real artworks from openly licensed council datasets (scripts/build-seed-open-data.ts writes the
  * file; decision 023, "Seed"). Kept apart from loadSeedData: their provenance is a dataset,
  * record id, licence and attribution rather than one `source` text.
  */
 export function loadSeedArtworks(): SeedArtwork[] {
   return loadSeedFile('artworks.json', SeedArtworkSchema);
+}
+
+/** Legal walls from openly licensed council lists, with their provenance (decision 026). */
+export function loadSeedOpenDataWalls(): SeedOpenDataWall[] {
+  return loadSeedFile('open-data-walls.json', SeedOpenDataWallSchema);
 }
 
 /** The columns of a legal wall that seed files and imports set (all but its id). */
@@ -157,10 +164,35 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
         .onConflictDoNothing();
     }
     await seedArtworks(tx, loadSeedArtworks());
+    await seedOpenDataWalls(tx, loadSeedOpenDataWalls());
   });
 }
 
-/** The importer's merge distance (decision 023): closer than this is the same piece. */
+/**
+ * Inserts the open-data walls a database lacks and never changes one it has: players confirm
+ * and report them, moderators close them. One within 50 m of a wall the seed file did not make
+ * (a curated wall, a proposal, an import) is left out, as the importer would merge it.
+ */
+async function seedOpenDataWalls(tx: Tx, records: SeedOpenDataWall[]): Promise<void> {
+  if (records.length === 0) return;
+  const seedIds = new Set(records.map((r) => r.id));
+  const existing = await tx
+    .select({ id: legalWalls.id, latitude: legalWalls.latitude, longitude: legalWalls.longitude })
+    .from(legalWalls);
+  const have = new Set(existing.map((w) => w.id));
+  const others = existing.filter((w) => !seedIds.has(w.id));
+  const rows = records.filter(
+    (r) =>
+      !have.has(r.id) &&
+      !others.some(
+        (o) =>
+          distanceKm(r.latitude, r.longitude, o.latitude, o.longitude) * 1000 < SAME_PIECE_METRES,
+      ),
+  );
+  if (rows.length) await tx.insert(legalWalls).values(rows).onConflictDoNothing();
+}
+
+/** The importer's merge distance (decision 023): closer than this is the same piece or wall. */
 const SAME_PIECE_METRES = 50;
 /** Rows per insert statement, well under Postgres' 65,535 parameters. */
 const INSERT_CHUNK = 1000;

@@ -170,6 +170,9 @@ export async function importOpenData(
           description:
             'A legal painting surface listed by the source. Check the signs on site for what is allowed before you paint.',
           hours: 'Not stated by source',
+          // A dated list is not today's word: players confirm its walls again.
+          status: source.listedYear ? 'unverified' : 'verified',
+          listedYear: source.listedYear ?? null,
         });
       }
       rows.push({

@@ -51,6 +51,11 @@ export interface OpenDataSource {
   permitWhere?: Where;
   /** The word a title-less record is named with: 'Mural by <artist>'. */
   untitled?: string;
+  /**
+   * A list of walls dated to one year: its walls import unverified and show the year until
+   * players confirm them again (docs/decisions/026-walls-reports-moderation.md).
+   */
+  listedYear?: number;
 }
 
 const CC_BY = 'CC BY 4.0';
@@ -169,6 +174,27 @@ export const SOURCES: OpenDataSource[] = [
       { kind: 'legal_wall', where: { asset_sub_type: ['Legal Graffiti Sites'] } },
       { kind: 'artwork', where: { asset_sub_type: ['Street Art', 'Painting Mural'] } },
     ],
+  },
+  {
+    id: 'act-graffiti-sites-2016',
+    name: 'Graffiti Sites (2016 list)',
+    publisher: 'ACT Government',
+    page: 'https://www.data.act.gov.au/Infrastructure-and-Utilities/Graffiti-Sites/wdpz-r2ns',
+    format: 'socrata',
+    licence: CC_BY,
+    attribution: 'ACT Government, Graffiti Sites (CC BY 4.0)',
+    region: { south: -35.93, west: 148.76, north: -35.12, east: 149.4 },
+    city: 'Canberra',
+    country: 'Australia',
+    fields: {
+      id: ['source_id', 'id'],
+      title: ['location_desc'],
+      address: ['suburb'],
+      latitude: ['lat', 'latitude'],
+      longitude: ['lng', 'longitude'],
+    },
+    select: [{ kind: 'legal_wall' }],
+    listedYear: 2016,
   },
   {
     id: 'montreal-murales',
