@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/server/config.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
@@ -107,6 +107,23 @@ export async function createTestApp(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Rate limits off, for files that sign up many players and upload a lot from one address. */
+export const UNLIMITED = {
+  signUpPerIp: NO_LIMIT,
+  writesPerUser: NO_LIMIT,
+  uploadsPerUser: NO_LIMIT,
+} as const;
+
+/** An unseeded app without rate limits for a test file's tests, closed after them. */
+export function useUnlimitedApp(): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, limits: UNLIMITED });
+  });
+  afterAll(() => t?.close());
+  return () => t!;
 }
 
 let counter = 0;

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  NO_LIMIT,
-  signUp,
-  uploadPhoto,
-  type Player,
-  type TestApp,
-} from '../../../test/app.ts';
-import { phoneJpeg } from '../../../test/images.ts';
+import { describe, expect, it } from 'vitest';
+import { signUp, uploadPhoto, type Player, useUnlimitedApp } from '../../../test/app.ts';
+import { artworkKit } from '../../../test/artwork-kit.ts';
 import { differentPiecePair, samePiecePair } from '../../../test/murals.ts';
 import type {
-  Artwork,
   ArtworkPoints,
   CreatedLog,
   Matches,
   NearbyArtworks,
 } from '../../core/schemas/artworks.ts';
 import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
-import { artworkLogs, artworks, subscriptions, users } from '../db/schema.ts';
+import { artworkLogs, artworks, subscriptions } from '../db/schema.ts';
 
 /**
  * Artworks and their logs: a new piece creates an artwork, other players log it, the first
@@ -26,61 +18,14 @@ import { artworkLogs, artworks, subscriptions, users } from '../db/schema.ts';
  * fair-play checks hold suspicious logs for review (docs/decisions/021-artworks-and-logs.md).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    seed: false,
-    limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT, uploadsPerUser: NO_LIMIT },
-  });
-});
-afterAll(() => t.close());
+const t = useUnlimitedApp();
 
 /** Each scenario gets its own corner of Brisbane, so no two meet by accident. */
-let spot = 0;
-const nextSpot = () => {
-  spot += 1;
-  return { latitude: -27.4 - spot * 0.01, longitude: 153.0 + spot * 0.01 };
-};
-/** About `metres` north of a spot. */
-const north = (at: { latitude: number; longitude: number }, metres: number) => ({
-  latitude: at.latitude + metres / 111_195,
-  longitude: at.longitude,
-});
-
-async function tokensOf(player: Player) {
-  const [row] = await t.db
-    .select({ tokens: users.tokens, discoveries: users.discoveries, firstFinds: users.firstFinds })
-    .from(users)
-    .where(eq(users.id, player.id));
-  return row!;
-}
-
-async function document(
-  player: Player,
-  at: { latitude: number; longitude: number },
-  extra: Record<string, unknown> = {},
-) {
-  const imageUrl = await uploadPhoto(player);
-  const res = await player.request({
-    method: 'POST',
-    url: '/api/discoveries',
-    payload: { name: 'Koala', ...at, imageUrl, ...extra },
-  });
-  return res;
-}
-
-const artworkOf = async (player: Player, id: string) => {
-  const res = await player.request({ url: `/api/artworks/${id}` });
-  expect(res.statusCode).toBe(200);
-  return res.json<Artwork>();
-};
-
-const logKind = (player: Player, id: string, body: Record<string, unknown>) =>
-  player.request({ method: 'POST', url: `/api/artworks/${id}/logs`, payload: body });
+const { nextSpot, north, tokensOf, document, artworkOf, logKind } = artworkKit(t);
 
 describe('a new piece', () => {
   it('creates an artwork found first by its author, with SPEC reward and the photo', async () => {
-    const a = await signUp(t.app);
+    const a = await signUp(t().app);
     const at = nextSpot();
     const res = await document(a, at, { userRole: 'artist' });
     expect(res.statusCode).toBe(201);
@@ -106,8 +51,8 @@ describe('a new piece', () => {
 
 describe('finding a piece another player logged first', () => {
   it('pays the finder 20 and the first finder a bonus of 5, once per player', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUp(t().app);
+    const b = await signUp(t().app);
     const at = nextSpot();
     const first = (await document(a, at)).json<CreatedDiscovery>();
 
@@ -135,8 +80,8 @@ describe('finding a piece another player logged first', () => {
 
     // Back another day: the find refreshes "last seen" and pays nobody again.
     const yesterday = new Date(Date.now() - 86_400_000);
-    await t.db
-      .update(artworkLogs)
+    await t()
+      .db.update(artworkLogs)
       .set({ logDay: yesterday.toISOString().slice(0, 10), createdAt: yesterday })
       .where(eq(artworkLogs.userId, b.id));
     const nextDay = await document(b, at, { artworkId: first.artworkId });
@@ -147,14 +92,16 @@ describe('finding a piece another player logged first', () => {
   });
 
   it('doubles both for Pro players', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUp(t().app);
+    const b = await signUp(t().app);
     for (const p of [a, b]) {
-      await t.db.insert(subscriptions).values({
-        userId: p.id,
-        status: 'active',
-        currentPeriodEnd: new Date(Date.now() + 86_400_000 * 30),
-      });
+      await t()
+        .db.insert(subscriptions)
+        .values({
+          userId: p.id,
+          status: 'active',
+          currentPeriodEnd: new Date(Date.now() + 86_400_000 * 30),
+        });
     }
     const at = nextSpot();
     const first = (await document(a, at)).json<CreatedDiscovery>();
@@ -165,8 +112,8 @@ describe('finding a piece another player logged first', () => {
   });
 
   it('is refused more than 200 m from the artwork, or for an artwork that does not exist', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUp(t().app);
+    const b = await signUp(t().app);
     const at = nextSpot();
     const first = (await document(a, at)).json<CreatedDiscovery>();
     const far = await document(b, north(at, 400), { artworkId: first.artworkId });
@@ -181,8 +128,8 @@ describe('finding a piece another player logged first', () => {
   });
 
   it('also works through the artwork log route, named after the artwork', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUp(t().app);
+    const b = await signUp(t().app);
     const at = nextSpot();
     const first = (await document(a, at)).json<CreatedDiscovery>();
     const imageUrl = await uploadPhoto(b);
@@ -212,7 +159,7 @@ describe('is this the same piece?', () => {
   };
 
   it('offers the artwork to a second player photographing it from another angle', async () => {
-    const [a, b] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const [a, b] = await Promise.all([signUp(t().app), signUp(t().app)]);
     const at = nextSpot();
     const [headOn, otherAngle] = await samePiecePair(1040);
     const first = await a.request({
@@ -243,7 +190,7 @@ describe('is this the same piece?', () => {
   });
 
   it('does not offer a different mural on the same wall: the two stay two', async () => {
-    const [a, b] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const [a, b] = await Promise.all([signUp(t().app), signUp(t().app)]);
     const at = nextSpot();
     const [one, other] = await differentPiecePair(500_060);
     const first = await a.request({
@@ -266,7 +213,7 @@ describe('is this the same piece?', () => {
 
 describe('gone and back', () => {
   it('is gone after two players report it, and back when someone finds it with a photo', async () => {
-    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => signUp(t.app)));
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => signUp(t().app)));
     const at = nextSpot();
     const first = (await document(a!, at)).json<CreatedDiscovery>();
     const id = first.artworkId!;
@@ -307,7 +254,7 @@ describe('gone and back', () => {
   });
 
   it('painted over: links the newer piece, and is gone after two reports', async () => {
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => signUp(t.app)));
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => signUp(t().app)));
     const at = nextSpot();
     const old = (await document(a!, at)).json<CreatedDiscovery>();
     const newer = (
@@ -345,7 +292,7 @@ describe('gone and back', () => {
   });
 
   it('lists the other pieces within 200 m, closest first, for a painted-over report', async () => {
-    const [a, b] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const [a, b] = await Promise.all([signUp(t().app), signUp(t().app)]);
     const at = nextSpot();
     const old = (await document(a!, at)).json<CreatedDiscovery>().artworkId!;
     const close = (await document(b!, north(at, 5), { name: 'Close' })).json<CreatedDiscovery>();
@@ -364,128 +311,19 @@ describe('gone and back', () => {
     expect(near[0]).toMatchObject({ status: 'present', coverImageUrl: expect.any(String) });
 
     expect((await b!.request({ url: '/api/artworks/nope-404/nearby' })).statusCode).toBe(404);
-    const anonymous = await t.app.inject({ url: `/api/artworks/${old}/nearby` });
+    const anonymous = await t().app.inject({ url: `/api/artworks/${old}/nearby` });
     expect(anonymous.statusCode).toBe(401);
-  });
-});
-
-describe('fair play', () => {
-  it('a photo taken over 1 km from its pin is kept, pays nothing and waits for review', async () => {
-    const a = await signUp(t.app);
-    const at = nextSpot();
-    const photo = await phoneJpeg({ latitude: at.latitude + 0.05, longitude: at.longitude });
-    const imageUrl = await uploadPhoto(a, 'discovery', photo);
-    const res = await a.request({
-      method: 'POST',
-      url: '/api/discoveries',
-      payload: { name: 'Far away', ...at, imageUrl },
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json<CreatedDiscovery>()).toMatchObject({ tokensAwarded: 0, pendingReview: true });
-    expect(await tokensOf(a)).toEqual({ tokens: 0, discoveries: 0, firstFinds: 0 });
-    const [log] = await t.db.select().from(artworkLogs).where(eq(artworkLogs.userId, a.id));
-    expect(log).toMatchObject({ flagReason: 'photo_far_from_pin', reviewStatus: 'pending' });
-
-    // The player sees their log pending; nobody else sees it.
-    const id = res.json<CreatedDiscovery>().artworkId!;
-    expect((await artworkOf(a, id)).logs[0]).toMatchObject({ pendingReview: true });
-    const other = await signUp(t.app);
-    expect((await artworkOf(other, id)).logs).toEqual([]);
-  });
-
-  it('a photo taken where it is pinned pays as usual', async () => {
-    const a = await signUp(t.app);
-    const at = nextSpot();
-    const photo = await phoneJpeg({ ...north(at, 50) });
-    const imageUrl = await uploadPhoto(a, 'discovery', photo);
-    const res = await a.request({
-      method: 'POST',
-      url: '/api/discoveries',
-      payload: { name: 'Near', ...at, imageUrl },
-    });
-    expect(res.json<CreatedDiscovery>()).toMatchObject({ tokensAwarded: 50, pendingReview: false });
-  });
-
-  it('logs implying travel faster than 300 km/h are flagged', async () => {
-    const a = await signUp(t.app);
-    const brisbane = nextSpot();
-    expect((await document(a, brisbane)).json<CreatedDiscovery>().tokensAwarded).toBe(50);
-    const sydney = { latitude: -33.8688, longitude: 151.2093 };
-    const res = await document(a, sydney);
-    expect(res.json<CreatedDiscovery>()).toMatchObject({ tokensAwarded: 0, pendingReview: true });
-    const flagged = await t.db
-      .select({ reason: artworkLogs.flagReason })
-      .from(artworkLogs)
-      .where(eq(artworkLogs.userId, a.id));
-    expect(flagged.map((f) => f.reason).sort()).toEqual(['impossible_travel', null]);
-    expect(await tokensOf(a)).toEqual({ tokens: 50, discoveries: 1, firstFinds: 1 });
-  });
-});
-
-describe('the map', () => {
-  const boxAround = (at: { latitude: number; longitude: number }) => ({
-    west: String(at.longitude - 0.005),
-    east: String(at.longitude + 0.005),
-    south: String(at.latitude - 0.005),
-    north: String(at.latitude + 0.005),
-  });
-
-  it('filters by status for everyone; the other filters are Pro', async () => {
-    const a = await signUp(t.app);
-    const at = nextSpot();
-    const created = (await document(a, at)).json<CreatedDiscovery>();
-    const present = await a.request({
-      url: '/api/artworks/in-view',
-      query: { ...boxAround(at), status: 'present' },
-    });
-    expect(present.json<ArtworkPoints>().points.map((p) => p[0])).toEqual([created.artworkId]);
-    const gone = await a.request({
-      url: '/api/artworks/in-view',
-      query: { ...boxAround(at), status: 'gone' },
-    });
-    expect(gone.json<ArtworkPoints>().points).toEqual([]);
-
-    const proFilters: Record<string, string>[] = [
-      { seenWithinDays: '7' },
-      { hasPhoto: 'true' },
-      { loggedByMe: 'false' },
-    ];
-    for (const filter of proFilters) {
-      const res = await a.request({
-        url: '/api/artworks/in-view',
-        query: { ...boxAround(at), ...filter },
-      });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Advanced map filters are part of Pro.' });
-    }
-
-    await t.db.insert(subscriptions).values({
-      userId: a.id,
-      status: 'active',
-      currentPeriodEnd: new Date(Date.now() + 86_400_000),
-    });
-    const mine = await a.request({
-      url: '/api/artworks/in-view',
-      query: { ...boxAround(at), loggedByMe: 'true', seenWithinDays: '1', hasPhoto: 'true' },
-    });
-    expect(mine.statusCode).toBe(200);
-    expect(mine.json<ArtworkPoints>().points.map((p) => p[0])).toEqual([created.artworkId]);
-    const notMine = await a.request({
-      url: '/api/artworks/in-view',
-      query: { ...boxAround(at), loggedByMe: 'false' },
-    });
-    expect(notMine.json<ArtworkPoints>().points).toEqual([]);
   });
 });
 
 describe('bad input', () => {
   it('gets a clear 4xx and changes nothing', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUp(t().app);
+    const b = await signUp(t().app);
     const at = nextSpot();
     const created = (await document(a, at)).json<CreatedDiscovery>();
     const id = created.artworkId!;
-    const before = await t.db.select().from(artworkLogs).where(eq(artworkLogs.artworkId, id));
+    const before = await t().db.select().from(artworkLogs).where(eq(artworkLogs.artworkId, id));
 
     const cases: [Record<string, unknown>, number][] = [
       [{}, 400],
@@ -502,13 +340,13 @@ describe('bad input', () => {
       expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
     }
     expect((await logKind(b, 'missing', { kind: 'gone', ...at })).statusCode).toBe(404);
-    const signedOut = await t.app.inject({
+    const signedOut = await t().app.inject({
       method: 'POST',
       url: `/api/artworks/${id}/logs`,
       payload: { kind: 'gone', ...at },
     });
     expect(signedOut.statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/artworks/${id}` })).statusCode).toBe(401);
+    expect((await t().app.inject({ url: `/api/artworks/${id}` })).statusCode).toBe(401);
     const matchOther = await b.request({
       method: 'POST',
       url: '/api/artworks/matches',
@@ -516,10 +354,10 @@ describe('bad input', () => {
     });
     expect(matchOther.statusCode).toBe(400);
 
-    expect(await t.db.select().from(artworkLogs).where(eq(artworkLogs.artworkId, id))).toEqual(
+    expect(await t().db.select().from(artworkLogs).where(eq(artworkLogs.artworkId, id))).toEqual(
       before,
     );
-    const [artwork] = await t.db.select().from(artworks).where(eq(artworks.id, id));
+    const [artwork] = await t().db.select().from(artworks).where(eq(artworks.id, id));
     expect(artwork?.status).toBe('present');
   });
 });
