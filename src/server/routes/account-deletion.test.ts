@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Artwork } from '../../core/schemas/artworks.ts';
-import { DELETED_PLAYER } from '../../core/schemas/account.ts';
+import { DELETED_PLAYER } from '../../core/your-data.ts';
 import type { ForumPost } from '../../core/schemas/community.ts';
 import { signUp, uploadPhoto, type Player, type TestApp } from '../../../test/app.ts';
 import { forumRequests } from '../../../test/forum.ts';

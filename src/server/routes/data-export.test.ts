@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_EXPORT_FILE } from '../../core/schemas/account.ts';
+import { DATA_EXPORT_FILE } from '../../core/your-data.ts';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { givePlayerData, objectIdOf } from '../../../test/player-data.ts';
 import { appOnStore, storesUnderTest } from '../../../test/s3-server.ts';

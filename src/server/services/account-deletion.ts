@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { DELETED_PLAYER, type DeleteAccount } from '../../core/schemas/account.ts';
+import type { DeleteAccount } from '../../core/schemas/account.ts';
+import { DELETED_PLAYER } from '../../core/your-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import { DELETED_PLAYER } from '../../core/schemas/account.ts';
+import { DELETED_PLAYER } from '../../core/your-data.ts';
 import type { EmojiPin } from '../../core/schemas/common.ts';
 import type { Artwork, ArtworkLog, CreatedLog } from '../../core/schemas/artworks.ts';
 import type { z } from 'zod';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { DATA_EXPORT_FILE } from '../../core/schemas/account.ts';
+import { DATA_EXPORT_FILE } from '../../core/your-data.ts';
 import type { Db } from '../db/client.ts';
 import { objectKeys, type ObjectStore } from '../storage/object-store.ts';
 import { gatherPlayerData, photoFileName } from './data-export.ts';
