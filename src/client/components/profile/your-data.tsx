@@ -25,7 +25,7 @@ export function YourData({ username }: { username: string }) {
           </ul>
           <p>
             Every photo you uploaded is in the <code className="text-chalk">photos</code> folder,
-            the rest in <code className="text-chalk break-all">{DATA_EXPORT_FILE}</code>.
+            the rest in <code className="whitespace-nowrap text-chalk">{DATA_EXPORT_FILE}</code>.
           </p>
         </Part>
         <Part
