@@ -1,6 +1,15 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
+import {
+  createTestApp,
+  NO_LIMIT,
+  signUp,
+  uploadPhoto,
+  type Player,
+  type TestApp,
+} from '../../../test/app.ts';
 import {
   standInStripeConfig,
   startStripeStandIn,
@@ -8,8 +17,12 @@ import {
 } from '../../../test/stripe-stand-in.ts';
 import { subscriptions, users } from '../db/schema.ts';
 import { STRIPE_API_VERSION } from '../payments/stripe.ts';
+import { objectKeys } from '../storage/object-store.ts';
 
-/** Deleting an account that pays for Pro (against the local Stripe stand-in), and its limits. */
+/**
+ * Deleting an account that pays for Pro (against the local Stripe stand-in), its limits, and a
+ * photo store that fails.
+ */
 
 const PASSWORD = 'spray-paint-rules-42';
 const remove = (player: Player, password = PASSWORD) =>
@@ -131,5 +144,28 @@ describe('without payments configured', () => {
     // Another player's attempts are their own.
     const other = await signUp(t.app);
     expect((await remove(other)).statusCode).toBe(204);
+  });
+});
+
+describe('when the photo store cannot delete', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, limits: { signUpPerIp: NO_LIMIT } });
+  });
+  afterAll(() => t.close());
+
+  it('still deletes the whole account, and its photos are no longer served', async () => {
+    const player = await signUp(t.app);
+    const photo = await uploadPhoto(player);
+    // Where display renditions go is now a file: every delete there fails (ENOTDIR).
+    const display = path.join(t.config.dataDir, 'objects', 'display');
+    await rm(display, { recursive: true });
+    await writeFile(display, 'not a directory');
+    expect((await remove(player)).statusCode).toBe(204);
+    expect(await exists(t, player)).toBe(false);
+    expect((await t.app.inject({ url: photo })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${photo}/thumbnail` })).statusCode).toBe(404);
+    // The thumbnail, in a healthy part of the store, is gone.
+    expect(await t.app.objectStore.get(objectKeys.thumb(photo.split('/').pop()!))).toBeNull();
   });
 });
