@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import {
   expect,
   expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
   PASSWORD,
   screenshots,
   signUp,
@@ -34,6 +35,7 @@ test('a player downloads their data, then deletes the account; their photo and n
   await expect(yourData).toContainText('Every photo you uploaded is in the photos folder');
   await expect(yourData).toContainText('Kept, shown as by “deleted player”');
   await expectNoSeriousAxeViolations(page);
+  await expectNoSidewaysScroll(page);
   await yourData.scrollIntoViewIfNeeded();
   await screenshots(page, 'your-data');
 
@@ -58,6 +60,8 @@ test('a player downloads their data, then deletes the account; their photo and n
   await dialog.getByLabel('Password').fill('not my password');
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/Type your username/).fill(player.username);
+  await expect(dialog).not.toContainText('Pro subscription');
+  await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'your-data-delete-dialog');
   expectFailure(/\/api\/profile$/, 403);
   await confirm.click();

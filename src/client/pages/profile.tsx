@@ -37,7 +37,7 @@ export default function Profile() {
         <div className="grid grid-cols-1 min-w-0 gap-5">
           <RecentDiscoveries />
           <ArtGallery />
-          {user && <YourData username={user.username} />}
+          {user && <YourData user={user} />}
         </div>
       </div>
     </PageShell>

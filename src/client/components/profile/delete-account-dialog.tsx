@@ -24,7 +24,7 @@ import { Input, Label } from '../ui/input.tsx';
  * "Delete account": the player types their username and password again. Once the server has
  * deleted it, the app forgets the player and lands on the landing page with a toast.
  */
-export function DeleteAccountDialog({ username }: { username: string }) {
+export function DeleteAccountDialog({ username, isPro }: { username: string; isPro: boolean }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
   return (
@@ -49,6 +49,7 @@ export function DeleteAccountDialog({ username }: { username: string }) {
           <DialogDescription>
             This cannot be undone. Your account, photos and everything you logged are deleted; your
             forum posts and replies stay, shown as by “{DELETED_PLAYER}”.
+            {isPro && ' Your Pro subscription is cancelled now; the days left are not refunded.'}
           </DialogDescription>
         </DialogHeader>
         <DeleteForm username={username} remove={remove} />

@@ -1,5 +1,6 @@
 import { Download, FolderLock, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { User } from '../../../core/schemas/user.ts';
 import { DATA_EXPORT_FILE, DELETED_PLAYER } from '../../../core/your-data.ts';
 import { useDownloadMyData } from '../../api/account.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
@@ -10,7 +11,7 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { Section } from './section.tsx';
 
 /** Download everything the service holds about you, or delete your account (and what stays). */
-export function YourData({ username }: { username: string }) {
+export function YourData({ user }: { user: User }) {
   return (
     <Section id="your-data" title="Your data" icon={FolderLock}>
       <div className="grid gap-4 md:grid-cols-2">
@@ -31,7 +32,7 @@ export function YourData({ username }: { username: string }) {
         <Part
           title="Delete account"
           tone="danger"
-          action={<DeleteAccountDialog username={username} />}
+          action={<DeleteAccountDialog username={user.username} isPro={user.isPro} />}
         >
           <p>
             <strong className="text-chalk">Deleted for good:</strong> your account and profile
