@@ -1,6 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
 import type { DeleteAccount } from '../../core/schemas/account.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -68,7 +67,7 @@ async function cancelSubscription(db: Db, config: Config, userId: string, log: F
       'Your Pro subscription cannot be cancelled right now, so your account was not deleted. Please try again later.',
     );
   }
-  const stripe: Stripe = stripeClientFor(config.stripe);
+  const stripe = stripeClientFor(config.stripe);
   try {
     await stripe.subscriptions.cancel(row.stripeSubscriptionId);
   } catch (err) {

@@ -1,5 +1,5 @@
 import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { contentReports, wallConfirmations, wallReports } from '../db/moderation-schema.ts';
 import {
   artworkLogs,
@@ -38,7 +38,15 @@ export const photoFileName = (id: string, contentType: string) =>
  * sessions and devices are dates only. Other players' data never appears: every query is
  * bounded by the player's id, and staff who acted on them are not named.
  */
-export async function gatherPlayerData(db: Db, userId: string) {
+export function gatherPlayerData(db: Db, userId: string) {
+  // One snapshot: what the file says was all true at one moment.
+  return db.transaction((tx) => collect(tx, userId), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function collect(db: Tx, userId: string) {
   const [account] = await db
     .select({
       id: users.id,
@@ -194,8 +202,6 @@ export async function gatherPlayerData(db: Db, userId: string) {
   };
 }
 
-export type PlayerData = Awaited<ReturnType<typeof gatherPlayerData>>;
-
 function omitKeys<T extends object, K extends keyof T>(columns: T, ...keys: K[]): Omit<T, K> {
   return Object.fromEntries(
     Object.entries(columns).filter(([key]) => !keys.includes(key as K)),
@@ -208,7 +214,7 @@ const omitUser = <T extends { userId: unknown }>(columns: T) => omitKeys(columns
  * Moderation actions on the player's account or on anything they made. Who acted is not
  * given: staff names are their own personal data.
  */
-function moderationOf(db: Db, userId: string) {
+function moderationOf(db: Tx, userId: string) {
   const theirs = (table: string, owner: string) =>
     sql`${moderationActions.targetId} in (select id from ${sql.identifier(table)} where ${sql.identifier(owner)} = ${userId})`;
   return db
