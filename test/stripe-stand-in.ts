@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Config } from '../src/server/config.ts';
+import { WEBHOOK_SECRET } from './stripe-events.ts';
 
 /**
  * A local stand-in for the few Stripe API endpoints StreetScope calls, speaking Stripe's protocol
@@ -9,6 +11,7 @@ import type { AddressInfo } from 'node:net';
  * through its host/port/protocol options. Endpoints:
  *   POST /v1/customers
  *   POST /v1/subscriptions            GET /v1/subscriptions/:id    GET /v1/subscriptions
+ *   DELETE /v1/subscriptions/:id      (cancels at once)
  *   POST /v1/billing_portal/sessions
  * Not Stripe's: POST /_control/subscriptions/:id `status=…` (with the secret key) changes a
  * subscription's status as Stripe would after a payment, for browser tests in another process.
@@ -133,6 +136,12 @@ export async function startStripeStandIn(
       if (!sub) return error(404, 'invalid_request_error', 'No such subscription');
       return { status: 200, body: expanded(sub, params.expand) };
     }
+    if (method === 'DELETE' && match) {
+      const sub = subscriptions.get(match[1] ?? '');
+      if (!sub) return error(404, 'invalid_request_error', 'No such subscription');
+      sub.status = 'canceled';
+      return { status: 200, body: sub };
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!customers.has(String(params.customer))) {
         return error(400, 'invalid_request_error', 'No such customer');
@@ -230,4 +239,15 @@ function sendPortal(res: http.ServerResponse, returnUrl: string | undefined): vo
 
 function error(status: number, type: string, message: string) {
   return { status, body: { error: { type, message } } };
+}
+
+/** The app's Stripe settings pointing at a stand-in. */
+export function standInStripeConfig(stripe: StripeStandIn): NonNullable<Config['stripe']> {
+  return {
+    secretKey: stripe.secretKey,
+    publishableKey: 'pk_test_standin',
+    webhookSecret: WEBHOOK_SECRET,
+    priceId: 'price_pro_monthly',
+    apiUrl: stripe.url,
+  };
 }

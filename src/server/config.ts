@@ -161,6 +161,8 @@ export interface Config {
     signUpPerIp: RateLimitRule;
     writesPerUser: RateLimitRule;
     uploadsPerUser: RateLimitRule;
+    /** Data downloads per player: each reads every photo they uploaded. */
+    exportsPerUser: RateLimitRule;
   };
   stripe: {
     secretKey: string;
@@ -205,6 +207,7 @@ export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   signUpPerIp: { limit: 20, windowSeconds: 60 * 60 },
   writesPerUser: { limit: 120, windowSeconds: 60 },
   uploadsPerUser: { limit: 60, windowSeconds: 60 },
+  exportsPerUser: { limit: 5, windowSeconds: 60 * 60 },
 };
 
 /** Parses the environment once; throws listing every bad variable. */

@@ -7,13 +7,15 @@ import { ArtGallery } from '../components/profile/art-gallery.tsx';
 import { ProfileHeader } from '../components/profile/profile-header.tsx';
 import { RecentDiscoveries } from '../components/profile/recent-discoveries.tsx';
 import { WalletCard } from '../components/profile/wallet-card.tsx';
+import { YourData } from '../components/profile/your-data.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
 
 /**
  * SPEC §2 Profile (/profile): picture, name, join date and stats; recent discoveries; the art
- * gallery; achievements; the NFT Collection at a glance; the linked wallet. Phones get one
- * column; wide screens put the player card and the achievements beside the lists.
+ * gallery; achievements; the NFT Collection at a glance; the linked wallet; your data (download
+ * it, delete the account). Phones get one column; wide screens put the player card and the
+ * achievements beside the lists.
  */
 export default function Profile() {
   const { user } = useAuth();
@@ -35,6 +37,7 @@ export default function Profile() {
         <div className="grid grid-cols-1 min-w-0 gap-5">
           <RecentDiscoveries />
           <ArtGallery />
+          {user && <YourData user={user} />}
         </div>
       </div>
     </PageShell>

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import account from './account.ts';
 import artists from './artists.ts';
 import artworks from './artworks.ts';
 import auth from './auth.ts';
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     walls,
     markers,
     profile,
+    account,
     objects,
     community,
     leaderboard,

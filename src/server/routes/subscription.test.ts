@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
+import { deliver, invoicePaid, subscriptionEvent } from '../../../test/stripe-events.ts';
 import {
-  deliver,
-  invoicePaid,
-  subscriptionEvent,
-  WEBHOOK_SECRET,
-} from '../../../test/stripe-events.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
+  standInStripeConfig,
+  startStripeStandIn,
+  type StripeStandIn,
+} from '../../../test/stripe-stand-in.ts';
 import { subscriptions } from '../db/schema.ts';
 import { STRIPE_API_VERSION } from '../payments/stripe.ts';
 
@@ -21,13 +20,7 @@ beforeAll(async () => {
     seed: false,
     limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
     config: {
-      stripe: {
-        secretKey: stripe.secretKey,
-        publishableKey: 'pk_test_standin',
-        webhookSecret: WEBHOOK_SECRET,
-        priceId: 'price_pro_monthly',
-        apiUrl: stripe.url,
-      },
+      stripe: standInStripeConfig(stripe),
     },
   });
 });

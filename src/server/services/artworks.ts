@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { DELETED_PLAYER } from '../../core/your-data.ts';
 import type { EmojiPin } from '../../core/schemas/common.ts';
 import type { Artwork, ArtworkLog, CreatedLog } from '../../core/schemas/artworks.ts';
 import type { z } from 'zod';
@@ -84,7 +85,8 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     longitude: artwork.longitude,
     status: artwork.status,
     coverImageUrl: artwork.coverImageUrl,
-    firstFinder: row.firstFinder,
+    // A player's artwork always had a first finder: none left means their account was deleted.
+    firstFinder: row.firstFinder ?? (artwork.sourceId === null ? DELETED_PLAYER : null),
     lastSeenAt: artwork.lastSeenAt.toISOString(),
     createdAt: artwork.createdAt.toISOString(),
     photos: logs

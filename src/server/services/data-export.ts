@@ -1,0 +1,241 @@
+import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { contentReports, wallConfirmations, wallReports } from '../db/moderation-schema.ts';
+import {
+  artworkLogs,
+  artworks,
+  discoveries,
+  forumLikes,
+  forumPosts,
+  legalWalls,
+  markers,
+  missionCompletions,
+  missions,
+  moderationActions,
+  objects,
+  profileArtworks,
+  sessions,
+  signInDevices,
+  subscriptions,
+  users,
+  walletLinks,
+} from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+
+const EXTENSIONS: Record<string, string> = {
+  'image/webp': 'webp',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/avif': 'avif',
+};
+
+export const photoFileName = (id: string, contentType: string) =>
+  `photos/${id}.${EXTENSIONS[contentType] ?? 'bin'}`;
+
+/**
+ * Everything the service holds about one player (docs/decisions/027-your-data.md), as plain
+ * rows: secrets (password hash, session and device ids) and derived photo hashes are left out;
+ * sessions and devices are dates only. Other players' data never appears: every query is
+ * bounded by the player's id, and staff who acted on them are not named.
+ */
+export function gatherPlayerData(db: Db, userId: string) {
+  // One snapshot: what the file says was all true at one moment.
+  return db.transaction((tx) => collect(tx, userId), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function collect(db: Tx, userId: string) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      profileImageUrl: users.profileImageUrl,
+      createdAt: users.createdAt,
+      role: users.role,
+      tokens: users.tokens,
+      discoveries: users.discoveries,
+      firstFinds: users.firstFinds,
+      score: users.score,
+      suspendedUntil: users.suspendedUntil,
+      profileHiddenAt: users.profileHiddenAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) throw notFound('Player not found');
+
+  const [subscription] = await db
+    .select({
+      status: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      stripeCustomerId: subscriptions.stripeCustomerId,
+      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+      updatedAt: subscriptions.updatedAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const [wallet] = await db
+    .select({
+      address: walletLinks.address,
+      chainId: walletLinks.chainId,
+      linkedAt: walletLinks.linkedAt,
+    })
+    .from(walletLinks)
+    .where(eq(walletLinks.userId, userId));
+
+  const photos = await db
+    .select({
+      id: objects.id,
+      purpose: objects.purpose,
+      contentType: objects.contentType,
+      size: objects.size,
+      width: objects.width,
+      height: objects.height,
+      gpsLatitude: objects.gpsLatitude,
+      gpsLongitude: objects.gpsLongitude,
+      createdAt: objects.createdAt,
+    })
+    .from(objects)
+    .where(eq(objects.ownerId, userId))
+    .orderBy(asc(objects.createdAt), asc(objects.id));
+
+  // The photo hash is derived from the photo itself, which the download carries.
+  const logColumns = omitKeys(getTableColumns(artworkLogs), 'userId', 'perceptualHash');
+
+  return {
+    account,
+    subscription: subscription ?? null,
+    wallet: wallet ?? null,
+    sessions: await db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt)),
+    devices: await db
+      .select({ lastUsedAt: signInDevices.lastUsedAt })
+      .from(signInDevices)
+      .where(eq(signInDevices.userId, userId))
+      .orderBy(asc(signInDevices.lastUsedAt)),
+    photos: photos.map((p) => ({ ...p, url: `/objects/${p.id}` })),
+    discoveries: await db
+      .select({ ...omitUser(getTableColumns(discoveries)) })
+      .from(discoveries)
+      .where(eq(discoveries.userId, userId))
+      .orderBy(asc(discoveries.createdAt)),
+    artworkLogs: await db
+      .select({ ...logColumns, artworkTitle: artworks.title })
+      .from(artworkLogs)
+      .innerJoin(artworks, eq(artworks.id, artworkLogs.artworkId))
+      .where(eq(artworkLogs.userId, userId))
+      .orderBy(asc(artworkLogs.createdAt)),
+    artworksFirstFound: await db
+      .select({ id: artworks.id, title: artworks.title, createdAt: artworks.createdAt })
+      .from(artworks)
+      .where(eq(artworks.firstFinderId, userId))
+      .orderBy(asc(artworks.createdAt)),
+    markers: await db
+      .select({ ...omitUser(getTableColumns(markers)) })
+      .from(markers)
+      .where(eq(markers.userId, userId))
+      .orderBy(asc(markers.createdAt)),
+    gallery: await db
+      .select({ ...omitUser(getTableColumns(profileArtworks)) })
+      .from(profileArtworks)
+      .where(eq(profileArtworks.userId, userId))
+      .orderBy(asc(profileArtworks.createdAt)),
+    forumPosts: await db
+      .select(omitUser(getTableColumns(forumPosts)))
+      .from(forumPosts)
+      .where(eq(forumPosts.userId, userId))
+      .orderBy(asc(forumPosts.createdAt)),
+    forumLikes: await db
+      .select({ postId: forumLikes.postId, createdAt: forumLikes.createdAt })
+      .from(forumLikes)
+      .where(eq(forumLikes.userId, userId))
+      .orderBy(asc(forumLikes.createdAt)),
+    missionCompletions: await db
+      .select({
+        missionId: missionCompletions.missionId,
+        missionTitle: missions.title,
+        discoveryId: missionCompletions.discoveryId,
+        createdAt: missionCompletions.createdAt,
+      })
+      .from(missionCompletions)
+      .innerJoin(missions, eq(missions.id, missionCompletions.missionId))
+      .where(eq(missionCompletions.userId, userId))
+      .orderBy(asc(missionCompletions.createdAt)),
+    reports: await db
+      .select({ ...omitKeys(getTableColumns(contentReports), 'reporterId') })
+      .from(contentReports)
+      .where(eq(contentReports.reporterId, userId))
+      .orderBy(asc(contentReports.createdAt)),
+    wallProposals: await db
+      .select({
+        id: legalWalls.id,
+        name: legalWalls.name,
+        description: legalWalls.description,
+        address: legalWalls.address,
+        latitude: legalWalls.latitude,
+        longitude: legalWalls.longitude,
+        permitRules: legalWalls.permitRules,
+        imageUrl: legalWalls.imageUrl,
+        sourceUrl: legalWalls.sourceUrl,
+        status: legalWalls.status,
+        createdAt: legalWalls.createdAt,
+      })
+      .from(legalWalls)
+      .where(eq(legalWalls.proposedById, userId))
+      .orderBy(asc(legalWalls.createdAt)),
+    wallConfirmations: await db
+      .select({ ...omitUser(getTableColumns(wallConfirmations)) })
+      .from(wallConfirmations)
+      .where(eq(wallConfirmations.userId, userId))
+      .orderBy(asc(wallConfirmations.createdAt)),
+    wallReports: await db
+      .select({ ...omitUser(getTableColumns(wallReports)) })
+      .from(wallReports)
+      .where(eq(wallReports.userId, userId))
+      .orderBy(asc(wallReports.createdAt)),
+    moderationActions: await moderationOf(db, userId),
+  };
+}
+
+function omitKeys<T extends object, K extends keyof T>(columns: T, ...keys: K[]): Omit<T, K> {
+  return Object.fromEntries(
+    Object.entries(columns).filter(([key]) => !keys.includes(key as K)),
+  ) as Omit<T, K>;
+}
+
+const omitUser = <T extends { userId: unknown }>(columns: T) => omitKeys(columns, 'userId');
+
+/**
+ * Moderation actions on the player's account or on anything they made. Who acted is not
+ * given: staff names are their own personal data.
+ */
+function moderationOf(db: Tx, userId: string) {
+  const theirs = (table: string, owner: string) =>
+    sql`${moderationActions.targetId} in (select id from ${sql.identifier(table)} where ${sql.identifier(owner)} = ${userId})`;
+  return db
+    .select({
+      action: moderationActions.action,
+      targetType: moderationActions.targetType,
+      targetId: moderationActions.targetId,
+      reason: moderationActions.reason,
+      createdAt: moderationActions.createdAt,
+    })
+    .from(moderationActions)
+    .where(
+      or(
+        eq(moderationActions.targetId, userId),
+        theirs('discoveries', 'user_id'),
+        theirs('artwork_logs', 'user_id'),
+        theirs('profile_artworks', 'user_id'),
+        theirs('forum_posts', 'user_id'),
+        theirs('legal_walls', 'proposed_by_id'),
+        theirs('objects', 'owner_id'),
+      ),
+    )
+    .orderBy(asc(moderationActions.createdAt));
+}
