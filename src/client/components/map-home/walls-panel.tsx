@@ -1,9 +1,10 @@
-import { ChevronRight, MapPinned, RotateCw, SprayCan } from 'lucide-react';
+import { ChevronRight, MapPinned, Plus, RotateCw, SprayCan } from 'lucide-react';
 import { Link } from 'wouter';
 import { SEARCH_RADIUS_KM } from '../../../core/constants.ts';
 import type { NearbyLegalWall } from '../../../core/schemas/walls.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import { WALL_MARKER_STYLE, WallStatusBadge } from '../walls/wall-status-badge.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { formatDistance } from './format.ts';
 
@@ -24,6 +25,7 @@ export function WallsPanel({
   selectedWallId,
   onSelectWall,
   onRetry,
+  onPropose,
   bare = false,
   className,
 }: {
@@ -34,6 +36,8 @@ export function WallsPanel({
   selectedWallId: string | null;
   onSelectWall: (wall: NearbyLegalWall) => void;
   onRetry: () => void;
+  /** Starts "pin here" for a wall the player proposes. */
+  onPropose: () => void;
   /** Without its own card and heading: the phone's sheet gives both. */
   bare?: boolean;
   className?: string;
@@ -109,6 +113,13 @@ export function WallsPanel({
           onSelectWall={onSelectWall}
         />
       )}
+
+      {status === 'success' && (
+        <Button variant="outline" size="sm" className="mx-4 mb-3 self-start" onClick={onPropose}>
+          <Plus aria-hidden />
+          Know a legal wall? Add it
+        </Button>
+      )}
     </section>
   );
 }
@@ -166,11 +177,19 @@ function WallList({
                 selected && 'border-neon-lime/70 bg-neon-lime/10',
               )}
             >
-              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-neon-pink text-wall">
+              <span
+                className={cn(
+                  'grid size-10 shrink-0 place-items-center rounded-full border-2',
+                  WALL_MARKER_STYLE[wall.status],
+                )}
+              >
                 <SprayCan className="size-5" aria-hidden />
               </span>
               <span className="min-w-0 flex-1">
                 <span className="line-clamp-2 font-bold leading-snug">{wall.name}</span>
+                {wall.status !== 'verified' && (
+                  <WallStatusBadge status={wall.status} className="my-0.5" />
+                )}
                 {/* The city gives way before the distance does. */}
                 <span className="flex text-sm text-smoke">
                   <span className="truncate">{wall.city}</span>
