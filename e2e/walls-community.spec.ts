@@ -184,5 +184,8 @@ test('a player who has not visited sees why; two reports take a wall to disputed
   await expect(
     page.locator(`[data-testid="wall-marker"][data-wall-id="${wall.id}"]`),
   ).toHaveAttribute('data-status', 'disputed');
+  await expectNoSeriousAxeViolations(page);
+  await toasts(page).getByRole('button', { name: 'Dismiss notification' }).click();
+  await panel(page).getByRole('button', { name: 'Reported' }).scrollIntoViewIfNeeded();
   await screenshots(page, 'walls-disputed-panel');
 });

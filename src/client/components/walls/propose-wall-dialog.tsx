@@ -64,6 +64,11 @@ function ProposeWallForm({
   const busy = photo.phase !== 'idle' || propose.isPending;
   useEffect(() => onBusy(busy), [busy, onBusy]);
   const ready = wallFieldsReady(fields) && photo.hasPhoto;
+  const fieldProps = {
+    value: fields,
+    onChange: (patch: Partial<WallFields>) => setFields((f) => ({ ...f, ...patch })),
+    disabled: busy,
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -135,19 +140,18 @@ function ProposeWallForm({
         )}
       </div>
       <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
-        <ProposeWallFields
-          value={fields}
-          onChange={(patch) => setFields((f) => ({ ...f, ...patch }))}
-          disabled={busy}
-        />
-        <div className="grid content-start gap-1.5">
-          <span className="text-sm font-semibold">Photo of the wall</span>
-          <PhotoField
-            {...photo.fieldProps}
-            disabled={busy}
-            dropHint="Drop a photo of the wall here or %{browseFiles}"
-            browseLabel="browse"
-          />
+        <ProposeWallFields part="about" {...fieldProps} />
+        <div className="grid content-start gap-3">
+          <div className="grid gap-1.5">
+            <span className="text-sm font-semibold">Photo of the wall</span>
+            <PhotoField
+              {...photo.fieldProps}
+              disabled={busy}
+              dropHint="Drop a photo of the wall here or %{browseFiles}"
+              browseLabel="browse"
+            />
+          </div>
+          <ProposeWallFields part="where" {...fieldProps} />
         </div>
         <div className="grid gap-3 md:col-span-2 md:grid-cols-2">
           <Button type="submit" size="lg" disabled={busy || !ready}>

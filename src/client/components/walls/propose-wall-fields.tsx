@@ -69,12 +69,17 @@ function TextField({
   );
 }
 
-/** The proposal's words: name, what the wall is, its permit rules, hours, where and a source. */
+/**
+ * The proposal's words in two parts (two columns on desktop): what the wall is and its permit
+ * rules, then its hours, where it is and a source.
+ */
 export function ProposeWallFields({
+  part,
   value,
   onChange,
   disabled,
 }: {
+  part: 'about' | 'where';
   value: WallFields;
   onChange: (patch: Partial<WallFields>) => void;
   disabled: boolean;
@@ -85,6 +90,35 @@ export function ProposeWallFields({
     onChange: (v: string) => onChange({ [key]: v }),
     disabled,
   });
+  if (part === 'where') {
+    return (
+      <div className="grid content-start gap-3">
+        <TextField
+          label="Hours"
+          maxLength={200}
+          placeholder="e.g. Daylight hours"
+          {...field('hours')}
+        />
+        <TextField
+          label="Address or directions"
+          maxLength={300}
+          placeholder="e.g. Under the bridge, by the skate park"
+          {...field('address')}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="City" maxLength={100} {...field('city')} />
+          <TextField label="Country" maxLength={100} {...field('country')} />
+        </div>
+        <TextField
+          label="Source link (optional)"
+          type="url"
+          maxLength={500}
+          placeholder="https://… a council page saying it is legal"
+          {...field('sourceUrl')}
+        />
+      </div>
+    );
+  }
   return (
     <div className="grid content-start gap-3">
       <TextField label="Name" maxLength={120} {...field('name')} />
@@ -110,29 +144,6 @@ export function ProposeWallFields({
         maxLength={1000}
         placeholder="How to get a permit, or the rules posted on site"
         {...field('permitRules')}
-      />
-      <TextField
-        label="Hours"
-        maxLength={200}
-        placeholder="e.g. Daylight hours"
-        {...field('hours')}
-      />
-      <TextField
-        label="Address or directions"
-        maxLength={300}
-        placeholder="e.g. Under the bridge, by the skate park"
-        {...field('address')}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <TextField label="City" maxLength={100} {...field('city')} />
-        <TextField label="Country" maxLength={100} {...field('country')} />
-      </div>
-      <TextField
-        label="Source link (optional)"
-        type="url"
-        maxLength={500}
-        placeholder="https://… a council page saying it is legal"
-        {...field('sourceUrl')}
       />
     </div>
   );
