@@ -96,6 +96,7 @@ export function WallsPanel({
               onSelectWall={onSelectWall}
             />
           )}
+          <ProposeButton onPropose={onPropose} />
           <Button asChild variant="outline" size="sm" className="mx-4 mb-3 self-start">
             <Link href="/missions">
               <MapPinned aria-hidden />
@@ -106,21 +107,28 @@ export function WallsPanel({
       )}
 
       {status === 'success' && walls && walls.length > 0 && (
-        <WallList
-          walls={walls}
-          labelledBy="walls-panel-title"
-          selectedWallId={selectedWallId}
-          onSelectWall={onSelectWall}
-        />
-      )}
-
-      {status === 'success' && (
-        <Button variant="outline" size="sm" className="mx-4 mb-3 self-start" onClick={onPropose}>
-          <Plus aria-hidden />
-          Know a legal wall? Add it
-        </Button>
+        // The way to add a wall scrolls with the list, so the list keeps its room.
+        <div className="flex min-h-0 flex-col overflow-y-auto">
+          <WallList
+            walls={walls}
+            labelledBy="walls-panel-title"
+            selectedWallId={selectedWallId}
+            onSelectWall={onSelectWall}
+            className="shrink-0"
+          />
+          <ProposeButton onPropose={onPropose} />
+        </div>
       )}
     </section>
+  );
+}
+
+function ProposeButton({ onPropose }: { onPropose: () => void }) {
+  return (
+    <Button variant="outline" size="sm" className="mx-4 mb-3 self-start" onClick={onPropose}>
+      <Plus aria-hidden />
+      Know a legal wall? Add it
+    </Button>
   );
 }
 
@@ -150,8 +158,10 @@ function WallList({
   label,
   selectedWallId,
   onSelectWall,
+  className,
 }: {
   walls: NearbyLegalWall[];
+  className?: string;
   labelledBy?: string;
   label?: string;
   selectedWallId: string | null;
@@ -159,7 +169,7 @@ function WallList({
 }) {
   return (
     <ul
-      className="flex min-h-0 flex-col gap-2 overflow-y-auto px-3 pb-3"
+      className={cn('flex min-h-0 flex-col gap-2 overflow-y-auto px-3 pb-3', className)}
       aria-labelledby={labelledBy}
       aria-label={label}
     >
