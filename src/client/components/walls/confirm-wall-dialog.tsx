@@ -3,13 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { CONFIRMATION_MAX_AGE_DAYS } from '../../../core/wall-status.ts';
 import type { ConfirmedWall, WallDetail } from '../../../core/schemas/walls.ts';
 import { useConfirmWall } from '../../api/walls.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { Button } from '../ui/button.tsx';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { Input, Label } from '../ui/input.tsx';
 import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
+import { toastRefusal } from './refusal.ts';
 import { pendingLabel } from '../upload/pending-label.ts';
 
 /** The player's own calendar day, `days` from today, as YYYY-MM-DD. */
@@ -62,14 +61,7 @@ export function ConfirmWallForm({ wall, onDone }: { wall: WallDetail; onDone: ()
           confirmedToast(result, wall.status);
           onDone();
         },
-        onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({
-            title: 'Could not confirm it',
-            description: serverMessage(error) ?? 'Please try again.',
-            variant: 'destructive',
-          });
-        },
+        onError: toastRefusal('Could not confirm it'),
       },
     );
   }

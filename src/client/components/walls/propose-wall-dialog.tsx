@@ -2,9 +2,7 @@ import { LoaderCircle, LocateFixed, MapPin, SprayCan } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useProposeWall } from '../../api/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { formatCoordinates } from '../map-home/format.ts';
 import { Button } from '../ui/button.tsx';
 import {
@@ -15,6 +13,7 @@ import {
   DialogTitle,
 } from '../ui/dialog.tsx';
 import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
+import { toastRefusal } from './refusal.ts';
 import { pendingLabel } from '../upload/pending-label.ts';
 import {
   EMPTY_WALL_FIELDS,
@@ -105,14 +104,7 @@ function ProposeWallForm({
           });
           onClose();
         },
-        onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({
-            title: 'Could not add the wall',
-            description: serverMessage(error) ?? 'Please try again.',
-            variant: 'destructive',
-          });
-        },
+        onError: toastRefusal('Could not add the wall'),
       },
     );
   }

@@ -8,13 +8,12 @@ import {
 } from '../../../core/wall-status.ts';
 import type { WallDetail } from '../../../core/schemas/walls.ts';
 import { useReportWall } from '../../api/walls.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { Button } from '../ui/button.tsx';
 import { ChoiceChip } from '../ui/choice-chip.tsx';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { Label, Textarea } from '../ui/input.tsx';
+import { toastRefusal } from './refusal.ts';
 
 /** "Report a problem": closed, not legal, private property or gone, with an optional note. */
 export function ReportWallForm({ wall, onDone }: { wall: WallDetail; onDone: () => void }) {
@@ -39,14 +38,7 @@ export function ReportWallForm({ wall, onDone }: { wall: WallDetail; onDone: () 
           });
           onDone();
         },
-        onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({
-            title: 'Could not report it',
-            description: serverMessage(error) ?? 'Please try again.',
-            variant: 'destructive',
-          });
-        },
+        onError: toastRefusal('Could not report it'),
       },
     );
   }
