@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { phoneJpeg } from '../test/images.ts';
 import type { WallDetail } from '../src/core/schemas/walls.ts';
 import {
@@ -71,15 +71,9 @@ async function nearbyWall(page: Page, at: typeof SPOT): Promise<WallDetail> {
   return wall!;
 }
 
-test.use({ geolocation: SPOT, permissions: ['geolocation'] });
-
-test('a player proposes a wall; three established players confirm it and it turns verified', async ({
-  page,
-  player,
-}) => {
-  // Four players, nine photos and four map loads on a software-rendered map.
-  test.setTimeout(180_000);
-  await openMapAt(page, SPOT);
+/** Pin here at the map centre, then "Legal wall": the proposal dialog. */
+async function startProposal(page: Page, at: typeof SPOT): Promise<Locator> {
+  await openMapAt(page, at);
   await page.getByRole('button', { name: 'Pin here' }).click();
   await page
     .getByRole('region', { name: 'Pin here' })
@@ -87,8 +81,11 @@ test('a player proposes a wall; three established players confirm it and it turn
     .click();
   const dialog = page.getByRole('dialog', { name: 'Propose a legal wall' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Propose wall' })).toBeDisabled();
-  await dialog.getByLabel('Name').fill('Railway underpass free wall');
+  return dialog;
+}
+
+async function fillProposal(dialog: Locator, name: string) {
+  await dialog.getByLabel('Name').fill(name);
   await dialog
     .getByLabel('Description')
     .fill('Council free wall along the bike path underpass; both sides may be painted.');
@@ -99,6 +96,19 @@ test('a player proposes a wall; three established players confirm it and it turn
   await dialog.getByLabel('Country').fill('Australia');
   await dialog.getByLabel('Source link (optional)').fill('https://www.cityofadelaide.com.au/');
   await pickPhoto(dialog, await phonePhoto(freshSeed(), 'underpass.jpg'));
+}
+
+test.use({ geolocation: SPOT, permissions: ['geolocation'] });
+
+test('a player proposes a wall; three established players confirm it and it turns verified', async ({
+  page,
+  player,
+}) => {
+  // Four players, nine photos and four map loads on a software-rendered map.
+  test.setTimeout(180_000);
+  const dialog = await startProposal(page, SPOT);
+  await expect(dialog.getByRole('button', { name: 'Propose wall' })).toBeDisabled();
+  await fillProposal(dialog, 'Railway underpass free wall');
   await screenshots(page, 'walls-propose');
   await dialog.getByRole('button', { name: 'Propose wall' }).click();
   await expect(toasts(page).getByText('Wall proposed', { exact: true })).toBeVisible();
@@ -137,10 +147,20 @@ test('a player proposes a wall; three established players confirm it and it turn
     'Painted here legally on',
   );
   await screenshots(page, 'walls-verified-panel');
+
+  // The walls list says the same of it.
+  await page.goto('/missions');
+  await page.getByRole('tab', { name: 'Legal Graffiti Walls' }).click();
+  await page.getByLabel('Search legal walls').fill('Railway underpass');
+  const card = page.getByTestId('wall-card').filter({ hasText: 'Railway underpass free wall' });
+  await expect(card.getByTestId('wall-status')).toHaveText('Verified');
+  await expect(card.getByTestId('wall-source')).toContainText(`Proposed by ${player.username}`);
+  await screenshots(page, 'walls-list');
 });
 
-test('a player who has not visited sees why; two reports take a wall to disputed', async ({
+test('a player who has not visited sees why; two reports take a wall to disputed; a second proposal of it is refused', async ({
   page,
+  expectFailure,
 }) => {
   // The wall, proposed through the API by a player who stood there.
   await signUp(page);
@@ -188,4 +208,14 @@ test('a player who has not visited sees why; two reports take a wall to disputed
   await toasts(page).getByRole('button', { name: 'Dismiss notification' }).click();
   await panel(page).getByRole('button', { name: 'Reported' }).scrollIntoViewIfNeeded();
   await screenshots(page, 'walls-disputed-panel');
+
+  // The same wall again: the server's refusal names the wall already there.
+  expectFailure('/api/legal-walls', 409);
+  const dialog = await startProposal(page, OTHER);
+  await fillProposal(dialog, 'Skate park wall');
+  await dialog.getByRole('button', { name: 'Propose wall' }).click();
+  await expect(
+    toasts(page).getByText(/^"Skate park back wall" is already mapped \d+ m from here/),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
 });
