@@ -162,6 +162,8 @@ test('a player who has not visited sees why; two reports take a wall to disputed
   page,
   expectFailure,
 }) => {
+  // Five players and three map loads on a software-rendered map.
+  test.setTimeout(150_000);
   // The wall, proposed through the API by a player who stood there.
   await signUp(page);
   const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...OTHER }));

@@ -34,7 +34,7 @@ export function wallSourceOf(row: WallSourceRow): WallSource {
   if (row.proposedById !== null || row.source === PROPOSED_SOURCE) {
     return {
       kind: 'player',
-      label: row.proposerName ?? 'a former player',
+      label: row.proposerName ?? 'a player',
       url: row.sourceUrl,
       licence: null,
       links: [],
