@@ -211,6 +211,21 @@ test('a player who has not visited sees why; two reports take a wall to disputed
   await panel(page).getByRole('button', { name: 'Reported' }).scrollIntoViewIfNeeded();
   await screenshots(page, 'walls-disputed-panel');
 
+  // The confirm dialog as a desktop and a phone show it (the panel moves into the phone's sheet).
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await panel(page).getByRole('button', { name: 'Confirm' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Skate park back wall' });
+    await expect(confirm.getByLabel('Painted here legally on')).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/walls-confirm-${size.width}.png` });
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The same wall again: the server's refusal names the wall already there.
   expectFailure('/api/legal-walls', 409);
   const dialog = await startProposal(page, OTHER);
