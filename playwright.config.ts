@@ -63,6 +63,8 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       SEED_CONTENT: String(seed),
       // Every test signs a new player up from this one address.
       SIGNUP_RATE_LIMIT: '100000',
+      // Players signed up during a run confirm walls at once (the default asks 7 days).
+      ESTABLISHED_MIN_DAYS: '0',
       // Any well-formed id: the provider is unreachable from the test machine.
       TRAILER_YOUTUBE_ID: 'StreetScope',
       E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',

@@ -8,7 +8,7 @@ import { buildApp } from '../src/server/app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/server/config.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
-import type { UploadTicket } from '../src/core/schemas/objects.ts';
+import type { UploadPurpose, UploadTicket } from '../src/core/schemas/objects.ts';
 import { uniquePhoto } from './images.ts';
 import { adminUrl, freshDatabaseName, withAdmin } from './test-database.ts';
 
@@ -191,7 +191,7 @@ export async function putBytes(
  */
 export async function uploadPhoto(
   player: Player,
-  purpose: 'discovery' | 'graffiti' | 'gallery' | 'profile' = 'discovery',
+  purpose: UploadPurpose = 'discovery',
   body: Buffer = uniquePhoto(),
 ): Promise<string> {
   const ticket = await player.request({

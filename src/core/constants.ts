@@ -20,7 +20,7 @@ export const EMOJI_PINS: Record<EmojiPin, { label: string; emoji: string }> = {
   hot_spot: { label: 'Hot Spot', emoji: '🔥' },
 };
 
-export const UPLOAD_PURPOSES = ['discovery', 'graffiti', 'gallery', 'profile'] as const;
+export const UPLOAD_PURPOSES = ['discovery', 'graffiti', 'gallery', 'profile', 'wall'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** SPEC §5: what an upload is for decides its byte limit. */
@@ -29,4 +29,5 @@ export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
   graffiti: 10_485_760,
   gallery: 10_485_760,
   profile: 5_242_880,
+  wall: 10_485_760,
 };

@@ -18,6 +18,16 @@ describe('loadConfig', () => {
     ).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*TRAILER_YOUTUBE_ID/);
   });
 
+  it('reads who counts as an established player, 7 days and 3 finds by default', () => {
+    expect(loadConfig({}).established).toEqual({ minDays: 7, minFinds: 3 });
+    expect(
+      loadConfig({ ESTABLISHED_MIN_DAYS: '0', ESTABLISHED_MIN_FINDS: '5' }).established,
+    ).toEqual({ minDays: 0, minFinds: 5 });
+    expect(() =>
+      loadConfig({ ESTABLISHED_MIN_DAYS: 'a week', ESTABLISHED_MIN_FINDS: '-1' }),
+    ).toThrowError(/ESTABLISHED_MIN_DAYS[\s\S]*ESTABLISHED_MIN_FINDS/);
+  });
+
   it('needs the Stripe keys and price together', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrowError(/STRIPE_/);
   });

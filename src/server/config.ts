@@ -74,6 +74,8 @@ const EnvSchema = z.object({
     .optional(),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ESTABLISHED_MIN_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  ESTABLISHED_MIN_FINDS: z.coerce.number().int().min(0).max(10_000).default(3),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -176,6 +178,11 @@ export interface Config {
   walletRpcUrl: string | null;
   /** The landing page's trailer on YouTube; no trailer section when unset. */
   trailerYoutubeId: string | null;
+  /**
+   * Whose wall confirmations count toward verifying it: accounts at least this old with at
+   * least this many documented finds the fair-play check did not hold (docs/decisions/026).
+   */
+  established: { minDays: number; minFinds: number };
   /** Seed starter content on start-up (tests that need an empty catalogue turn it off). */
   seed: boolean;
   /** Imagery, terrain and buildings for the map (MAP_* variables). */
@@ -259,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     walletRpcUrl: e.WALLET_RPC_URL ?? null,
     trailerYoutubeId: e.TRAILER_YOUTUBE_ID ?? null,
+    established: { minDays: e.ESTABLISHED_MIN_DAYS, minFinds: e.ESTABLISHED_MIN_FINDS },
     seed: e.SEED_CONTENT,
     mapSources: mapSourcesFromEnv(e),
     basemap: basemapFromEnv(e, e.MAP_BASEMAP_FLAVOR, path.resolve(e.DATA_DIR)),

@@ -1,9 +1,17 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { SEARCH_RADIUS_KM } from '../../core/constants.ts';
 import type { BoundsQuery } from '../../core/schemas/map.ts';
-import type { LegalWall, NearbyLegalWall } from '../../core/schemas/walls.ts';
+import type {
+  ConfirmWall,
+  ConfirmedWall,
+  LegalWall,
+  NearbyLegalWall,
+  ProposeWall,
+  ReportWall,
+  WallDetail,
+} from '../../core/schemas/walls.ts';
 import type { Coordinates } from '../hooks/use-geolocation.ts';
-import { getQueryFn, throwIfResNotOk } from '../lib/query-client.ts';
+import { apiRequest, getQueryFn, throwIfResNotOk } from '../lib/query-client.ts';
 
 /**
  * Legal graffiti walls (SPEC §7). Every key starts with wallKeys.all, so invalidating it
@@ -13,6 +21,7 @@ export const wallKeys = {
   all: ['/api/legal-walls'] as const,
   nearby: (centre: Coordinates, radius: number) =>
     [...wallKeys.all, 'nearby', { ...roundCentre(centre), radius }] as const,
+  one: (id: string) => [...wallKeys.all, id] as const,
 };
 
 /** ~1 m precision: a GPS jitter of a few centimetres does not start a new search. */
@@ -76,3 +85,40 @@ export function wallsInViewQuery(bounds: BoundsQuery | null) {
     },
   });
 }
+
+/**
+ * GET /api/legal-walls/:id: one wall for its panel, with what the signed-in player may do.
+ * Asked again each time the panel opens: a discovery made since may have made it a visit.
+ */
+export function wallQuery(id: string) {
+  return queryOptions({
+    queryKey: wallKeys.one(id),
+    refetchOnMount: 'always',
+    queryFn: getQueryFn<WallDetail>({ on401: 'throw' }),
+  });
+}
+
+/** A write about walls: on success every wall read (map, lists, panels) is asked again. */
+function useWallWrite<Body, Result>(path: (body: Body) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Body): Promise<Result> => {
+      const res = await apiRequest('POST', path(body), body);
+      return (await res.json()) as Result;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wallKeys.all }),
+  });
+}
+
+/** POST /api/legal-walls: a proposal, stored unverified. */
+export const useProposeWall = () => useWallWrite<ProposeWall, WallDetail>(() => '/api/legal-walls');
+
+/** POST /api/legal-walls/:id/confirmations: "painted here legally on <date>". */
+export const useConfirmWall = (id: string) =>
+  useWallWrite<ConfirmWall, ConfirmedWall>(
+    () => `/api/legal-walls/${encodeURIComponent(id)}/confirmations`,
+  );
+
+/** POST /api/legal-walls/:id/reports: closed, not legal, private property or gone. */
+export const useReportWall = (id: string) =>
+  useWallWrite<ReportWall, WallDetail>(() => `/api/legal-walls/${encodeURIComponent(id)}/reports`);

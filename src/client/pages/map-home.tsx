@@ -36,6 +36,7 @@ import { useImaging } from '../components/map-home/use-imaging.ts';
 import { useMapData, type Selection } from '../components/map-home/use-map-data.ts';
 import { usePinning } from '../components/map-home/use-pinning.ts';
 import { WallsPanel, WallsTitle } from '../components/map-home/walls-panel.tsx';
+import { ProposeWallDialog } from '../components/walls/propose-wall-dialog.tsx';
 import type { MapHandle } from '../components/map/map-handle.ts';
 import { CAMERA } from '../components/map/map-types.ts';
 import type { MapViewState } from '../components/map/map-view.tsx';
@@ -171,6 +172,7 @@ export default function MapHome() {
         handle?.flyTo(wall);
       }}
       onRetry={() => void nearbyWalls.refetch()}
+      onPropose={pinning.start}
       bare={bare}
       className="min-h-0"
     />
@@ -348,6 +350,11 @@ export default function MapHome() {
         fallbackFocus={captureButton}
       />
       <GraffitiDialog spot={pinning.graffitiSpot} onClose={pinning.closeGraffiti} />
+      <ProposeWallDialog
+        spot={pinning.wallSpot}
+        here={geo.source === 'device' ? geo.location : null}
+        onClose={pinning.closeWall}
+      />
     </div>
   );
 }

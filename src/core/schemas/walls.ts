@@ -1,5 +1,32 @@
 import { z } from 'zod';
-import { latitudeQuery, longitudeQuery } from './common.ts';
+import { WALL_REPORT_REASONS, WALL_STATUSES } from '../wall-status.ts';
+import {
+  IsoDateSchema,
+  LatitudeSchema,
+  LongitudeSchema,
+  ObjectUrlSchema,
+  latitudeQuery,
+  longitudeQuery,
+  trimmed,
+} from './common.ts';
+
+/**
+ * Where a wall's facts come from (docs/decisions/026): a curated record's public pages, an
+ * open-data source (publisher, licence, link), or the player who proposed it (and the link
+ * they gave).
+ */
+export const WallSourceSchema = z.object({
+  kind: z.enum(['curated', 'open_data', 'player']),
+  /** "from <label>" or "proposed by <label>": a site, a publisher, or a username. */
+  label: z.string(),
+  url: z.string().nullable(),
+  licence: z.string().nullable(),
+  /** Every public page a curated record names. */
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+  /** The source no longer lists the wall since then. */
+  notInSourceSince: IsoDateSchema.nullable(),
+});
+export type WallSource = z.infer<typeof WallSourceSchema>;
 
 export const LegalWallSchema = z.object({
   id: z.string(),
@@ -12,14 +39,93 @@ export const LegalWallSchema = z.object({
   permitRequired: z.boolean(),
   latitude: z.number(),
   longitude: z.number(),
+  status: z.enum(WALL_STATUSES),
+  imageUrl: z.string().nullable(),
+  permitRules: z.string().nullable(),
+  /** The newest "painted here legally on" date a player confirmed. */
+  lastConfirmedAt: IsoDateSchema.nullable(),
+  /** The year its source listed it; shown while nobody has confirmed it since. */
+  listedYear: z.number().int().nullable(),
+  /** Distinct players who confirmed it, and those of them whose confirmation counts. */
+  confirmations: z.object({ players: z.number().int(), counting: z.number().int() }),
+  source: WallSourceSchema,
 });
 export type LegalWall = z.infer<typeof LegalWallSchema>;
 
 export const NearbyLegalWallSchema = LegalWallSchema.extend({ distanceKm: z.number() });
 export type NearbyLegalWall = z.infer<typeof NearbyLegalWallSchema>;
 
+/** One wall for its panel: the newest confirmations and what the signed-in player may do. */
+export const WallDetailSchema = LegalWallSchema.extend({
+  recentConfirmations: z.array(
+    z.object({
+      username: z.string().nullable(),
+      paintedOn: z.iso.date(),
+      imageUrl: z.string().nullable(),
+      counts: z.boolean(),
+    }),
+  ),
+  viewer: z
+    .object({
+      /** A documented discovery within 200 m, or the player proposed it. */
+      visited: z.boolean(),
+      proposer: z.boolean(),
+      /** The player has an open report on it. */
+      reported: z.boolean(),
+      /** Their confirmations count toward verifying (established, not the proposer). */
+      counts: z.boolean(),
+    })
+    .nullable(),
+});
+export type WallDetail = z.infer<typeof WallDetailSchema>;
+
 export const NearbyWallsQuerySchema = z.object({
   latitude: latitudeQuery,
   longitude: longitudeQuery,
   radius: z.coerce.number().positive().max(500).default(10),
 });
+
+const required = (max: number) => trimmed(max).min(1, 'is required');
+const httpsUrl = z
+  .url({ protocol: /^https$/, error: 'must be an https:// link' })
+  .max(500)
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** POST /api/legal-walls: a player's proposal, stored unverified. */
+export const ProposeWallSchema = z.object({
+  name: trimmed(120).min(3, 'must be at least 3 characters'),
+  imageUrl: ObjectUrlSchema,
+  description: trimmed(2000).min(10, 'must be at least 10 characters'),
+  permitRequired: z.boolean(),
+  permitRules: trimmed(1000).default(''),
+  hours: required(200),
+  city: required(100),
+  country: required(100),
+  address: required(300),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  sourceUrl: httpsUrl,
+});
+export type ProposeWall = z.input<typeof ProposeWallSchema>;
+
+/** POST /api/legal-walls/:id/confirmations: "painted here legally on <date>". */
+export const ConfirmWallSchema = z.object({
+  paintedOn: z.iso.date('must be a date (YYYY-MM-DD)'),
+  imageUrl: ObjectUrlSchema.nullish().transform((v) => v ?? null),
+});
+export type ConfirmWall = z.input<typeof ConfirmWallSchema>;
+
+/** POST /api/legal-walls/:id/reports. */
+export const ReportWallSchema = z.object({
+  reason: z.enum(WALL_REPORT_REASONS),
+  note: trimmed(500).default(''),
+});
+export type ReportWall = z.input<typeof ReportWallSchema>;
+
+export const ConfirmedWallSchema = z.object({
+  wall: WallDetailSchema,
+  /** Whether this confirmation counts toward verifying the wall. */
+  counts: z.boolean(),
+});
+export type ConfirmedWall = z.infer<typeof ConfirmedWallSchema>;

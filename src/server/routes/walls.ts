@@ -2,20 +2,41 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
 import {
+  ConfirmWallSchema,
+  ConfirmedWallSchema,
   LegalWallSchema,
   NearbyLegalWallSchema,
   NearbyWallsQuerySchema,
+  ProposeWallSchema,
+  ReportWallSchema,
+  WallDetailSchema,
 } from '../../core/schemas/walls.ts';
 import { BoundsQuerySchema } from '../../core/schemas/map.ts';
-import { PUBLIC } from '../docs.ts';
-import { getWall, listWalls, nearbyWalls, wallsInView } from '../services/walls.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { PUBLIC, SIGNED_IN } from '../docs.ts';
+import { enforceWriteLimit } from '../services/rate-limit.ts';
+import { confirmWall, proposeWall, reportWall } from '../services/wall-changes.ts';
+import { getWallDetail, listWalls, nearbyWalls, wallsInView } from '../services/walls.ts';
+
+/** What a confirmation or a report may be refused with. */
+const wallWriteErrors = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema.describe('The player has not logged a visit to this wall'),
+  404: ErrorSchema,
+  409: ErrorSchema.describe('The wall is closed, or the player already said this'),
+  429: ErrorSchema,
+};
 
 /**
- * Legal graffiti walls. Public: where walls are is public information (the seed cites public
- * sources), so these answer without a session, e.g. for the map before sign-in.
+ * Legal graffiti walls. Reads are public: where walls are is public information (every wall
+ * names its source), so they answer without a session, e.g. for the map before sign-in.
+ * Proposals, confirmations and reports need a session (401 before the input is looked at)
+ * and count against writesPerUser (docs/decisions/026-walls-reports-moderation.md).
  */
 const wallRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  const { db, config } = app;
+  const rule = config.established;
 
   app.get(
     '/api/legal-walls',
@@ -28,7 +49,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(LegalWallSchema) },
       },
     },
-    async () => listWalls(db),
+    async () => listWalls(db, rule),
   );
 
   app.get(
@@ -47,7 +68,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { latitude, longitude, radius } = request.query;
-      return nearbyWalls(db, { latitude, longitude }, radius);
+      return nearbyWalls(db, { latitude, longitude }, radius, rule);
     },
   );
 
@@ -65,7 +86,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(LegalWallSchema), 400: ErrorSchema },
       },
     },
-    async (request) => wallsInView(db, request.query),
+    async (request) => wallsInView(db, request.query, rule),
   );
 
   app.get(
@@ -74,13 +95,91 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getLegalWall',
         security: PUBLIC,
-        summary: 'One legal wall, for the map info window (public, no sign-in needed)',
+        summary:
+          'One legal wall for its panel, closed ones included: its newest confirmations and, ' +
+          'signed in, what the player may do (public, no sign-in needed)',
         tags: ['legal-walls'],
         params: IdParamsSchema,
-        response: { 200: LegalWallSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: WallDetailSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => getWall(db, request.params.id),
+    async (request) => getWallDetail(db, request.params.id, request.user?.id ?? null, rule),
+  );
+
+  app.post(
+    '/api/legal-walls',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        operationId: 'proposeLegalWall',
+        security: SIGNED_IN,
+        summary:
+          'Propose a legal wall with a photo you uploaded (201); it is unverified until three ' +
+          'established players confirm it. 409 within 50 m of a wall that is not closed.',
+        tags: ['legal-walls'],
+        body: ProposeWallSchema,
+        response: {
+          201: WallDetailSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          409: ErrorSchema.describe('A wall is already mapped within 50 m'),
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceWriteLimit(db, config, user.id);
+      return reply.code(201).send(await proposeWall(db, rule, user.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/legal-walls/:id/confirmations',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        operationId: 'confirmLegalWall',
+        security: SIGNED_IN,
+        summary:
+          '"Painted here legally on <date>" (201), optionally with a photo, by a player who ' +
+          'logged a visit (a documented discovery within 200 m, or its proposer); once per day painted',
+        tags: ['legal-walls'],
+        params: IdParamsSchema,
+        body: ConfirmWallSchema,
+        response: { 201: ConfirmedWallSchema, ...wallWriteErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceWriteLimit(db, config, user.id);
+      const { id } = request.params;
+      return reply.code(201).send(await confirmWall(db, rule, user.id, id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/legal-walls/:id/reports',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        operationId: 'reportLegalWall',
+        security: SIGNED_IN,
+        summary:
+          'Report a wall closed, not legal, private property or gone (201), by a player who ' +
+          'logged a visit; one open report per player; two players dispute the wall',
+        tags: ['legal-walls'],
+        params: IdParamsSchema,
+        body: ReportWallSchema,
+        response: { 201: WallDetailSchema, ...wallWriteErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceWriteLimit(db, config, user.id);
+      const { id } = request.params;
+      return reply.code(201).send(await reportWall(db, rule, user.id, id, request.body));
+    },
   );
 };
 

@@ -1,17 +1,19 @@
-import { ArrowRight, Clock, ExternalLink, MapPin, Navigation, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
 import type { NearbyLegalWall } from '../../../core/schemas/walls.ts';
+import { wallQuery } from '../../api/walls.ts';
 import { cn } from '../../lib/cn.ts';
 import { PinIcon } from '../pins/pin-icon.tsx';
 import { PIN_STYLES, pinKindOf } from '../pins/pin-kinds.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { ArtworkCover, StatusBadge } from '../artwork/artwork-status.tsx';
-import { FactRow } from '../ui/fact-row.tsx';
+import { WallDetails } from '../walls/wall-details.tsx';
+import { WallStatusBadge } from '../walls/wall-status-badge.tsx';
 import { ArtworkFacts } from './artwork-facts.tsx';
-import { formatDistance } from './format.ts';
 
 /** SPEC §3 map place: what the location panel shows. Legal walls are type legal_wall. */
 export interface MapPlace {
@@ -35,7 +37,7 @@ export function wallToPlace(wall: NearbyLegalWall): MapPlace {
     id: wall.id,
     name: wall.name,
     description: wall.description,
-    imageUrl: null,
+    imageUrl: wall.imageUrl,
     type: 'legal_wall',
     latitude: wall.latitude,
     longitude: wall.longitude,
@@ -75,7 +77,8 @@ const osmLink = ({ latitude, longitude }: MapPlace) =>
 /**
  * SPEC §2 location panel for the selected place: name, description, image, a 'Street Art' tag,
  * a 'Legal Wall' tag for legal walls, and a close button; for walls also city, country,
- * address, hours and whether a permit is required; for artworks whether it is still there,
+ * address, hours and whether a permit is required, its status, last confirmation and source,
+ * and the way to confirm or report it (read fresh, so a change shows at once); for artworks whether it is still there,
  * when it was last seen, its artist and finders, and the way to its page. Focus moves to its
  * heading when it opens.
  */
@@ -92,7 +95,10 @@ export function LocationPanel({
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
   }, [place.id]);
-  const { wall, artwork } = place;
+  const { artwork } = place;
+  const fresh = useQuery({ ...wallQuery(place.wall?.id ?? ''), enabled: !!place.wall });
+  const wall =
+    place.wall && (fresh.data ? { ...fresh.data, distanceKm: place.wall.distanceKm } : place.wall);
 
   return (
     <section
@@ -119,6 +125,7 @@ export function LocationPanel({
             {place.pin && <PinBadge pin={place.pin} />}
             {artwork && <StatusBadge status={artwork.status} />}
             {place.type === 'legal_wall' && <Badge variant="lime">Legal Wall</Badge>}
+            {wall && <WallStatusBadge status={wall.status} />}
             {wall && (
               <Badge variant={wall.permitRequired ? 'amber' : 'green'}>
                 {wall.permitRequired ? 'Permit Required' : 'No Permit Required'}
@@ -152,22 +159,7 @@ export function LocationPanel({
         {place.description && (
           <p className="text-sm leading-relaxed text-chalk/90">{place.description}</p>
         )}
-        {wall && (
-          <dl className="grid gap-2 text-sm">
-            <FactRow icon={MapPin} label="Address">
-              {wall.address}
-              <span className="block text-smoke">
-                {wall.city}, {wall.country}
-              </span>
-            </FactRow>
-            <FactRow icon={Clock} label="Hours">
-              {wall.hours}
-            </FactRow>
-            <FactRow icon={Navigation} label="Distance">
-              {formatDistance(wall.distanceKm)} from the map centre
-            </FactRow>
-          </dl>
-        )}
+        {wall && <WallDetails wall={wall} detail={fresh.data} />}
         {artwork && <ArtworkFacts artwork={artwork} />}
         <div className="flex flex-wrap gap-2">
           {artwork && (

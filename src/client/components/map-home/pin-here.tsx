@@ -1,11 +1,14 @@
-import { Camera, Flag, ImageUp, X } from 'lucide-react';
+import { Camera, Flag, ImageUp, SprayCan, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { Button } from '../ui/button.tsx';
 import { formatCoordinates } from './format.ts';
 
-/** What a pinned spot becomes: SPEC's graffiti upload, a discovery, or a custom marker. */
-export type PinKind = 'graffiti' | 'discovery' | 'marker';
+/**
+ * What a pinned spot becomes: SPEC's graffiti upload, a discovery, a custom marker, or a
+ * legal wall the player proposes.
+ */
+export type PinKind = 'graffiti' | 'discovery' | 'marker' | 'wall';
 
 /** The crosshair at the map's centre: the spot a pin goes to. */
 export function Crosshair() {
@@ -28,6 +31,7 @@ const CHOICES: { kind: PinKind; label: string; icon: typeof Camera }[] = [
   { kind: 'graffiti', label: 'Graffiti photo', icon: ImageUp },
   { kind: 'discovery', label: 'Discovery', icon: Camera },
   { kind: 'marker', label: 'Marker', icon: Flag },
+  { kind: 'wall', label: 'Legal wall', icon: SprayCan },
 ];
 
 /**
@@ -72,7 +76,7 @@ export function PinHereBar({
           <X aria-hidden />
         </Button>
       </div>
-      <div className="grid grid-cols-3 gap-2" role="group" aria-label="What to pin here">
+      <div className="grid grid-cols-4 gap-2" role="group" aria-label="What to pin here">
         {CHOICES.map(({ kind, label, icon: Icon }) => (
           <Button
             key={kind}

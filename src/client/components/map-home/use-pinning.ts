@@ -14,6 +14,7 @@ export function usePinning(handle: MapHandle | null) {
   const [active, setActive] = useState(false);
   const [graffitiSpot, setGraffitiSpot] = useState<Coordinates | null>(null);
   const [discoverySpot, setDiscoverySpot] = useState<Coordinates | null>(null);
+  const [wallSpot, setWallSpot] = useState<Coordinates | null>(null);
   const dropMarker = useDropMarker();
 
   const drop = (spot: Coordinates) =>
@@ -32,6 +33,7 @@ export function usePinning(handle: MapHandle | null) {
     active,
     graffitiSpot,
     discoverySpot,
+    wallSpot,
     start: () => setActive(true),
     /** Long-press / right-click: the crosshair jumps to the pressed spot. */
     startAt: (spot: Coordinates) => {
@@ -43,9 +45,11 @@ export function usePinning(handle: MapHandle | null) {
       setActive(false);
       if (kind === 'graffiti') setGraffitiSpot(spot);
       else if (kind === 'discovery') setDiscoverySpot(spot);
+      else if (kind === 'wall') setWallSpot(spot);
       else drop(spot);
     },
     closeGraffiti: () => setGraffitiSpot(null),
     closeDiscovery: () => setDiscoverySpot(null),
+    closeWall: () => setWallSpot(null),
   };
 }

@@ -1,9 +1,10 @@
-import { ChevronRight, MapPinned, RotateCw, SprayCan } from 'lucide-react';
+import { ChevronRight, MapPinned, Plus, RotateCw, SprayCan } from 'lucide-react';
 import { Link } from 'wouter';
 import { SEARCH_RADIUS_KM } from '../../../core/constants.ts';
 import type { NearbyLegalWall } from '../../../core/schemas/walls.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import { WALL_MARKER_STYLE, WallStatusBadge } from '../walls/wall-status-badge.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { formatDistance } from './format.ts';
 
@@ -24,6 +25,7 @@ export function WallsPanel({
   selectedWallId,
   onSelectWall,
   onRetry,
+  onPropose,
   bare = false,
   className,
 }: {
@@ -34,6 +36,8 @@ export function WallsPanel({
   selectedWallId: string | null;
   onSelectWall: (wall: NearbyLegalWall) => void;
   onRetry: () => void;
+  /** Starts "pin here" for a wall the player proposes. */
+  onPropose: () => void;
   /** Without its own card and heading: the phone's sheet gives both. */
   bare?: boolean;
   className?: string;
@@ -92,6 +96,7 @@ export function WallsPanel({
               onSelectWall={onSelectWall}
             />
           )}
+          <ProposeButton onPropose={onPropose} />
           <Button asChild variant="outline" size="sm" className="mx-4 mb-3 self-start">
             <Link href="/missions">
               <MapPinned aria-hidden />
@@ -102,14 +107,28 @@ export function WallsPanel({
       )}
 
       {status === 'success' && walls && walls.length > 0 && (
-        <WallList
-          walls={walls}
-          labelledBy="walls-panel-title"
-          selectedWallId={selectedWallId}
-          onSelectWall={onSelectWall}
-        />
+        // The way to add a wall scrolls with the list, so the list keeps its room.
+        <div className="flex min-h-0 flex-col overflow-y-auto">
+          <WallList
+            walls={walls}
+            labelledBy="walls-panel-title"
+            selectedWallId={selectedWallId}
+            onSelectWall={onSelectWall}
+            className="shrink-0"
+          />
+          <ProposeButton onPropose={onPropose} />
+        </div>
       )}
     </section>
+  );
+}
+
+function ProposeButton({ onPropose }: { onPropose: () => void }) {
+  return (
+    <Button variant="outline" size="sm" className="mx-4 mb-3 self-start" onClick={onPropose}>
+      <Plus aria-hidden />
+      Know a legal wall? Add it
+    </Button>
   );
 }
 
@@ -139,8 +158,10 @@ function WallList({
   label,
   selectedWallId,
   onSelectWall,
+  className,
 }: {
   walls: NearbyLegalWall[];
+  className?: string;
   labelledBy?: string;
   label?: string;
   selectedWallId: string | null;
@@ -148,7 +169,7 @@ function WallList({
 }) {
   return (
     <ul
-      className="flex min-h-0 flex-col gap-2 overflow-y-auto px-3 pb-3"
+      className={cn('flex min-h-0 flex-col gap-2 overflow-y-auto px-3 pb-3', className)}
       aria-labelledby={labelledBy}
       aria-label={label}
     >
@@ -166,11 +187,19 @@ function WallList({
                 selected && 'border-neon-lime/70 bg-neon-lime/10',
               )}
             >
-              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-neon-pink text-wall">
+              <span
+                className={cn(
+                  'grid size-10 shrink-0 place-items-center rounded-full border-2',
+                  WALL_MARKER_STYLE[wall.status],
+                )}
+              >
                 <SprayCan className="size-5" aria-hidden />
               </span>
               <span className="min-w-0 flex-1">
                 <span className="line-clamp-2 font-bold leading-snug">{wall.name}</span>
+                {wall.status !== 'verified' && (
+                  <WallStatusBadge status={wall.status} className="my-0.5" />
+                )}
                 {/* The city gives way before the distance does. */}
                 <span className="flex text-sm text-smoke">
                   <span className="truncate">{wall.city}</span>

@@ -8,6 +8,7 @@ import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { cn } from '../../lib/cn.ts';
 import { PinIcon } from '../pins/pin-icon.tsx';
 import { PIN_STYLES, pinKindOf } from '../pins/pin-kinds.ts';
+import { WALL_MARKER_STYLE } from '../walls/wall-status-badge.tsx';
 import { MapMarker } from './map-marker.tsx';
 
 /**
@@ -33,13 +34,16 @@ export function WallMarkers({
           type="button"
           tabIndex={-1}
           aria-hidden
-          title={wall.name}
+          title={wall.status === 'verified' ? wall.name : `${wall.name} (${wall.status})`}
           data-testid="wall-marker"
           data-wall-id={wall.id}
+          data-status={wall.status}
           onClick={() => onSelect(wall)}
           className={cn(
-            'grid size-10 place-items-center rounded-full border-2 border-wall bg-neon-pink text-wall shadow-lg shadow-black/50 transition-transform hover:scale-110',
-            selected && 'relative z-10 scale-110 bg-neon-lime ring-4 ring-neon-lime/40',
+            'grid size-10 place-items-center rounded-full border-2 shadow-lg shadow-black/50 transition-transform hover:scale-110',
+            WALL_MARKER_STYLE[wall.status],
+            selected &&
+              'relative z-10 scale-110 border-solid border-wall bg-neon-lime text-wall ring-4 ring-neon-lime/40',
           )}
         >
           <SprayCan className="size-5" aria-hidden />

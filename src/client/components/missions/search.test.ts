@@ -36,6 +36,20 @@ const wall = (over: Partial<LegalWall>): LegalWall => ({
   permitRequired: false,
   latitude: 0,
   longitude: 0,
+  status: 'verified',
+  imageUrl: null,
+  permitRules: null,
+  lastConfirmedAt: null,
+  listedYear: null,
+  confirmations: { players: 0, counting: 0 },
+  source: {
+    kind: 'curated',
+    label: 'example.org',
+    url: null,
+    licence: null,
+    links: [],
+    notInSourceSince: null,
+  },
   ...over,
 });
 

@@ -4,6 +4,9 @@ import type { LegalWall } from '../../../core/schemas/walls.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
+import { FactRow } from '../ui/fact-row.tsx';
+import { WallStatusBadge } from '../walls/wall-status-badge.tsx';
+import { WallTrust } from '../walls/wall-trust.tsx';
 import { mapLink } from './search.ts';
 
 export function WallCard({ wall }: { wall: LegalWall }) {
@@ -15,34 +18,30 @@ export function WallCard({ wall }: { wall: LegalWall }) {
           <p className="text-sm text-neon-cyan">
             {wall.city}, {wall.country}
           </p>
-          {wall.permitRequired ? (
-            <Badge variant="amber" data-permit="required" className="justify-self-start">
-              <ShieldAlert className="size-3" aria-hidden />
-              Permit Required
-            </Badge>
-          ) : (
-            <Badge variant="green" data-permit="none" className="justify-self-start">
-              <ShieldCheck className="size-3" aria-hidden />
-              No Permit Required
-            </Badge>
-          )}
+          <div className="flex flex-wrap gap-1.5">
+            <WallStatusBadge status={wall.status} />
+            {wall.permitRequired ? (
+              <Badge variant="amber" data-permit="required">
+                <ShieldAlert className="size-3" aria-hidden />
+                Permit Required
+              </Badge>
+            ) : (
+              <Badge variant="green" data-permit="none">
+                <ShieldCheck className="size-3" aria-hidden />
+                No Permit Required
+              </Badge>
+            )}
+          </div>
         </div>
         <p className="text-sm text-chalk/90">{wall.description}</p>
         <dl className="grid gap-2 text-sm">
-          <div className="flex gap-2">
-            <dt>
-              <MapPin className="mt-0.5 size-4 text-neon-pink" aria-hidden />
-              <span className="sr-only">Address</span>
-            </dt>
-            <dd className="min-w-0 text-smoke break-words">{wall.address}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt>
-              <Clock className="mt-0.5 size-4 text-neon-pink" aria-hidden />
-              <span className="sr-only">Hours</span>
-            </dt>
-            <dd className="min-w-0 text-smoke">{wall.hours}</dd>
-          </div>
+          <FactRow icon={MapPin} label="Address" className="min-w-0 text-smoke break-words">
+            {wall.address}
+          </FactRow>
+          <FactRow icon={Clock} label="Hours" className="min-w-0 text-smoke">
+            {wall.hours}
+          </FactRow>
+          <WallTrust wall={wall} />
         </dl>
         <Button
           asChild
