@@ -71,3 +71,33 @@ test('on a phone, a piece tapped low on the map comes up above the sheet it open
   await expect.poll(muralOnScreen).toBeGreaterThan(60);
   await screenshots(page, 'map-phone-piece-revealed');
 });
+
+/** The ACT Government's 2016 list: Kelleway Ave underpass, Nicholls (record 100138). */
+const ACT_WALL = {
+  id: 'wall-act-graffiti-sites-2016-100138',
+  latitude: -35.17853039,
+  longitude: 149.1059851,
+};
+
+test('a wall from the 2016 ACT list shows its year and source until players confirm it', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto(`/?lat=${ACT_WALL.latitude}&lng=${ACT_WALL.longitude}&zoom=16`);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await page.locator(`li [data-wall-id="${ACT_WALL.id}"]`).click();
+  const panel = page.getByTestId('location-panel');
+  await expect(panel.getByRole('heading', { name: 'Kelleway Ave Underpass' })).toBeVisible();
+  await expect(panel.getByTestId('wall-status')).toHaveText('Unverified');
+  await expect(panel.getByTestId('wall-last-confirmed')).toHaveText(
+    'Listed by the ACT Government, 2016 — not confirmed since',
+  );
+  const source = panel.getByTestId('wall-source');
+  await expect(source).toContainText('ACT Government, Graffiti Sites (CC BY 4.0)');
+  await expect(source.getByRole('link').first()).toHaveAttribute(
+    'href',
+    'https://www.data.act.gov.au/Infrastructure-and-Utilities/Graffiti-Sites/wdpz-r2ns',
+  );
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'map-open-data-wall');
+});

@@ -25,6 +25,8 @@ export const WallSourceSchema = z.object({
   links: z.array(z.object({ label: z.string(), url: z.string() })),
   /** The source no longer lists the wall since then. */
   notInSourceSince: IsoDateSchema.nullable(),
+  /** Who listed a wall from a dated list: "Listed by <listedBy>, <year>". */
+  listedBy: z.string().nullable(),
 });
 export type WallSource = z.infer<typeof WallSourceSchema>;
 

@@ -56,6 +56,8 @@ export interface OpenDataSource {
    * players confirm them again (docs/decisions/026-walls-reports-moderation.md).
    */
   listedYear?: number;
+  /** Who the app says listed such a wall ("Listed by the ACT Government, 2016"). */
+  listedBy?: string;
 }
 
 const CC_BY = 'CC BY 4.0';
@@ -195,6 +197,7 @@ export const SOURCES: OpenDataSource[] = [
     },
     select: [{ kind: 'legal_wall' }],
     listedYear: 2016,
+    listedBy: 'the ACT Government',
   },
   {
     id: 'montreal-murales',

@@ -177,7 +177,9 @@ describe('what every wall shows', () => {
       { latitude: -35.28, longitude: 149.13 },
       {
         status: 'unverified',
-        attribution: 'ACT Government',
+        sourceId: 'act-graffiti-sites-2016',
+        sourceRecordId: 'test-1',
+        attribution: 'ACT Government, Graffiti Sites (CC BY 4.0)',
         licence: 'CC BY 4.0',
         sourceUrl: 'https://www.data.act.gov.au/legal-graffiti',
         listedYear: 2016,
@@ -194,6 +196,7 @@ describe('what every wall shows', () => {
         { label: 'example.org', url: 'https://example.org/press' },
       ],
       notInSourceSince: null,
+      listedBy: null,
     });
     const b = (await t.app.inject({ url: `/api/legal-walls/${listed}` })).json<WallDetail>();
     expect(b).toMatchObject({
@@ -202,9 +205,10 @@ describe('what every wall shows', () => {
       lastConfirmedAt: null,
       source: {
         kind: 'open_data',
-        label: 'ACT Government',
+        label: 'ACT Government, Graffiti Sites (CC BY 4.0)',
         licence: 'CC BY 4.0',
         url: 'https://www.data.act.gov.au/legal-graffiti',
+        listedBy: 'the ACT Government',
       },
     });
   });

@@ -76,6 +76,7 @@ describe('GET /api/legal-walls', () => {
         licence: null,
         links: [],
         notInSourceSince: null,
+        listedBy: null,
       },
     });
   });

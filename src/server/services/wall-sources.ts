@@ -39,6 +39,7 @@ export function wallSourceOf(row: WallSourceRow): WallSource {
       licence: null,
       links: [],
       notInSourceSince: null,
+      listedBy: null,
     };
   }
   if (row.sourceId !== null || row.attribution !== null) {
@@ -50,6 +51,7 @@ export function wallSourceOf(row: WallSourceRow): WallSource {
       licence: row.licence ?? known?.licence ?? null,
       links: [],
       notInSourceSince,
+      listedBy: known?.listedBy ?? known?.publisher ?? row.attribution,
     };
   }
   const urls = [...new Set(row.source.match(URL_PATTERN) ?? [])];
@@ -61,6 +63,7 @@ export function wallSourceOf(row: WallSourceRow): WallSource {
     licence: null,
     links,
     notInSourceSince,
+    listedBy: null,
   };
 }
 

@@ -49,6 +49,7 @@ const wall = (over: Partial<LegalWall>): LegalWall => ({
     licence: null,
     links: [],
     notInSourceSince: null,
+    listedBy: null,
   },
   ...over,
 });

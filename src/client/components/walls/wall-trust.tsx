@@ -64,7 +64,7 @@ function SourceLine({ source }: { source: WallSource }) {
 export function confirmedLine(wall: LegalWall): string {
   if (wall.lastConfirmedAt) return `Painted here legally on ${paintedDay(wall.lastConfirmedAt)}`;
   if (wall.listedYear) {
-    const by = wall.source.kind === 'player' ? '' : ` by ${wall.source.label}`;
+    const by = wall.source.listedBy ? ` by ${wall.source.listedBy}` : '';
     return `Listed${by}, ${wall.listedYear} — not confirmed since`;
   }
   return 'Not confirmed yet';
