@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { EmojiPin } from '../../core/schemas/common.ts';
 import type { Artwork, ArtworkLog, CreatedLog } from '../../core/schemas/artworks.ts';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { artworkLogs, artworks, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { SOURCES } from '../import/sources.ts';
 import { recordReport } from './artwork-logs.ts';
+import { HIDDEN_PLAYER, logNotHidden, shownUsername } from './hidden-content.ts';
 import { createDiscovery } from './discoveries.ts';
 import { assertOwnedObject } from './objects.ts';
 
@@ -35,19 +36,21 @@ function toLogDto(row: LogRow): ArtworkLog {
  */
 export async function getArtwork(db: Db, id: string, viewerId: string | null): Promise<Artwork> {
   const [row] = await db
-    .select({ artwork: artworks, firstFinder: users.username })
+    .select({ artwork: artworks, firstFinder: shownUsername() })
     .from(artworks)
     .leftJoin(users, eq(users.id, artworks.firstFinderId))
-    .where(eq(artworks.id, id));
+    .where(and(eq(artworks.id, id), isNull(artworks.hiddenAt)));
   if (!row) throw notFound('Artwork not found');
   const { artwork } = row;
 
-  const visible = viewerId
+  const reviewed = viewerId
     ? sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved' or (${artworkLogs.reviewStatus} = 'pending' and ${artworkLogs.userId} = ${viewerId}))`
     : sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`;
+  // A hidden log, or one whose photo (its discovery) is hidden, is shown to nobody.
+  const visible = and(reviewed, logNotHidden());
   const logs: LogRow[] = (
     await db
-      .select({ log: artworkLogs, username: users.username })
+      .select({ log: artworkLogs, username: shownUsername() })
       .from(artworkLogs)
       .leftJoin(users, eq(users.id, artworkLogs.userId))
       .where(and(eq(artworkLogs.artworkId, id), visible))
@@ -56,11 +59,11 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
   ).map((r) => ({ ...r.log, username: r.username }));
 
   const finderRows = await db
-    .select({ username: users.username, first: sql<Date>`min(${artworkLogs.createdAt})` })
+    .select({ username: shownUsername(), first: sql<Date>`min(${artworkLogs.createdAt})` })
     .from(artworkLogs)
     .innerJoin(users, eq(users.id, artworkLogs.userId))
     .where(and(eq(artworkLogs.artworkId, id), eq(artworkLogs.kind, 'found'), visible))
-    .groupBy(users.username)
+    .groupBy(users.id)
     .orderBy(asc(sql`min(${artworkLogs.createdAt})`))
     .limit(LOGS_SHOWN);
 
@@ -68,9 +71,12 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     .select({ id: artworks.id, title: artworks.title, paintedOverById: artworks.paintedOverById })
     .from(artworks)
     .where(
-      or(
-        eq(artworks.paintedOverById, id),
-        artwork.paintedOverById ? eq(artworks.id, artwork.paintedOverById) : sql`false`,
+      and(
+        isNull(artworks.hiddenAt),
+        or(
+          eq(artworks.paintedOverById, id),
+          artwork.paintedOverById ? eq(artworks.id, artwork.paintedOverById) : sql`false`,
+        ),
       ),
     );
   const paintedOverBy = related.find((r) => r.id === artwork.paintedOverById);
@@ -94,7 +100,7 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
         username: l.username,
         createdAt: l.createdAt.toISOString(),
       })),
-    finders: finderRows.map((f) => f.username),
+    finders: finderRows.map((f) => f.username ?? HIDDEN_PLAYER),
     logs: logs.map(toLogDto),
     paintedOverBy: paintedOverBy ? { id: paintedOverBy.id, title: paintedOverBy.title } : null,
     paintsOver: related
@@ -136,7 +142,7 @@ export async function createLog(
     const [target] = await db
       .select({ title: artworks.title, emojiPin: artworks.emojiPin })
       .from(artworks)
-      .where(eq(artworks.id, artworkId));
+      .where(and(eq(artworks.id, artworkId), isNull(artworks.hiddenAt)));
     if (!target) throw notFound('Artwork not found');
     const discovery = await createDiscovery(db, user, {
       name: body.name || target.title,
