@@ -41,3 +41,6 @@ export const REPORT_TARGET_NAMES: Record<ReportTarget, string> = {
   profile: 'player',
   gallery_art: 'gallery piece',
 };
+
+/** The name a hidden profile shows wherever usernames appear; its picture is left out. */
+export const HIDDEN_PLAYER = 'Hidden player';

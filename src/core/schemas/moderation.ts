@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_TARGETS } from '../content-reports.ts';
 import { WALL_REPORT_REASONS, WALL_STATUSES } from '../wall-status.ts';
+import { MODERATION_REASON_MAX, SUSPEND_DAYS_MAX, SUSPEND_DAYS_MIN } from '../moderation-limits.ts';
 import { IdSchema, IsoDateSchema, trimmed } from './common.ts';
 
 /*
@@ -91,11 +92,7 @@ export const ModerationQueuesSchema = z.object({
 });
 export type ModerationQueues = z.infer<typeof ModerationQueuesSchema>;
 
-export const MODERATION_REASON_MAX = 500;
 const ReasonSchema = trimmed(MODERATION_REASON_MAX).min(1, 'Please give a reason.');
-
-export const SUSPEND_DAYS_MIN = 1;
-export const SUSPEND_DAYS_MAX = 365;
 
 /** One staff action; each kind names what it acts on, and every one needs a reason. */
 export const ModerationActionInputSchema = z.discriminatedUnion('action', [

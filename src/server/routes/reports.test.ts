@@ -147,7 +147,7 @@ describe('POST /api/reports', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, troll.id));
     expect(row!.profileHiddenAt).not.toBeNull();
     const seen = (await forum(alice)).find((p) => p.id === post.id);
-    expect(seen?.user).toEqual({ username: 'Hidden player' });
+    expect(seen?.user).toEqual({ id: troll.id, username: 'Hidden player' });
     const board = await alice.request({ url: '/api/leaderboard' });
     expect(
       board.json<{ id: string; username: string }[]>().find((e) => e.id === troll.id)?.username,

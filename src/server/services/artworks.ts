@@ -99,6 +99,7 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
         imageUrl: l.imageUrl!,
         username: l.username,
         createdAt: l.createdAt.toISOString(),
+        discoveryId: l.discoveryId,
       })),
     finders: finderRows.map((f) => f.username ?? HIDDEN_PLAYER),
     logs: logs.map(toLogDto),

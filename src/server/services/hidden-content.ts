@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { HIDDEN_PLAYER } from '../../core/content-reports.ts';
 import type { Tx } from '../db/client.ts';
 import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
 
@@ -7,7 +8,7 @@ import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
  * hidden profile's name shown as HIDDEN_PLAYER and its picture left out.
  */
 
-export const HIDDEN_PLAYER = 'Hidden player';
+export { HIDDEN_PLAYER };
 
 /** The player's name as others see it (null stays null: no account behind the row). */
 export const shownUsername = (): SQL<string | null> =>

@@ -5,6 +5,7 @@ import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { refusalMessage } from '../../lib/query-client.ts';
 import { Button } from '../ui/button.tsx';
 import { Input, Label, Textarea } from '../ui/input.tsx';
 
@@ -19,7 +20,7 @@ function postFailed(error: unknown) {
     title: tooFast ? 'Slow Down' : 'Error',
     description: tooFast
       ? 'You are posting very fast. Please wait a moment and try again.'
-      : 'Failed to post. Please try again.',
+      : (refusalMessage(error) ?? 'Failed to post. Please try again.'),
     variant: 'destructive',
   });
 }
