@@ -96,7 +96,9 @@ test('two reports hide a post; a moderator suspends its author and restores it, 
 
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const entries = page.getByTestId('audit-entry');
-  await expect(entries.first()).toContainText(`${E2E_MODERATOR.username} restored Post`);
+  await expect(entries.first()).toContainText(
+    `${E2E_MODERATOR.username} restored Post “${content}”`,
+  );
   await expect(entries.first()).toContainText('Why: Rude but not abuse; author suspended instead');
   await expect(entries.nth(1)).toContainText(
     `${E2E_MODERATOR.username} suspended ${author.username} for 3 days`,

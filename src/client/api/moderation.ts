@@ -47,9 +47,9 @@ export function useReport() {
       const res = await apiRequest('POST', '/api/reports', input);
       return (await res.json()) as ReportResult;
     },
-    // A report that hid something: the lists it was in are asked again.
-    onSuccess: async (result) => {
-      if (result.hidden) await queryClient.invalidateQueries();
+    // A report that hid something: the lists on screen that held it are asked again.
+    onSuccess: (result) => {
+      if (result.hidden) void queryClient.invalidateQueries();
     },
   });
 }

@@ -41,19 +41,19 @@ function Queues() {
   return (
     <Tabs defaultValue="reports">
       <TabsList className="sticky top-[3.8rem] z-20 mb-4 shadow-lg">
-        <TabsTrigger value="reports" className="px-2">
+        <TabsTrigger value="reports" className="px-1.5 sm:px-2">
           Reports
           <Count n={queues.data?.reports.length} />
         </TabsTrigger>
-        <TabsTrigger value="flags" className="px-2">
+        <TabsTrigger value="flags" className="px-1.5 sm:px-2">
           Logs
           <Count n={queues.data?.flags.length} />
         </TabsTrigger>
-        <TabsTrigger value="walls" className="px-2">
+        <TabsTrigger value="walls" className="px-1.5 sm:px-2">
           Walls
           <Count n={queues.data?.walls.length} />
         </TabsTrigger>
-        <TabsTrigger value="log" className="px-2">
+        <TabsTrigger value="log" className="px-1.5 whitespace-nowrap sm:px-2">
           Audit log
         </TabsTrigger>
       </TabsList>

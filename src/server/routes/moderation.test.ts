@@ -104,7 +104,7 @@ describe('the report queue, hide and restore', () => {
       action: 'restore',
       targetType: 'forum_post',
       targetId: post.id,
-      targetLabel: 'Post',
+      targetLabel: 'Post “Reported words”',
       reason: 'Harsh but fair criticism',
       details: { reportsResolved: 2 },
     });

@@ -13,7 +13,7 @@ import { rowsOf, type Db } from '../db/client.ts';
 import { wallReports } from '../db/moderation-schema.ts';
 import { artworkLogs, artworks, legalWalls, moderationActions, users } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { REPORT_TARGET_KINDS } from './report-targets.ts';
+import { clip, REPORT_TARGET_KINDS } from './report-targets.ts';
 
 /** What the moderation page lists (docs/decisions/026); each queue oldest first, at most this many. */
 const QUEUE_SIZE = 100;
@@ -137,7 +137,12 @@ async function targetLabel(db: Db, row: ActionRow): Promise<string | null> {
   }
   const kind = REPORT_TARGET_KINDS[row.targetType as ReportTarget] as
     (typeof REPORT_TARGET_KINDS)[ReportTarget] | undefined;
-  return (await kind?.preview(db, row.targetId))?.title ?? null;
+  const preview = await kind?.preview(db, row.targetId);
+  if (!preview) return null;
+  // An untitled post or reply is named by its first words.
+  return row.targetType === 'forum_post' && preview.text
+    ? `${preview.title} “${clip(preview.text, 60)}”`
+    : preview.title;
 }
 
 export async function toAuditEntry(db: Db, rows: ActionRow[]): Promise<AuditEntry[]> {

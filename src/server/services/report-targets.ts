@@ -33,7 +33,8 @@ interface TargetKind {
   preview(db: Db | Tx, id: string): Promise<ContentPreview | null>;
 }
 
-const clip = (text: string, max = 280) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export const clip = (text: string, max = 280) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 async function ownerName(db: Db | Tx, id: string | null): Promise<string | null> {
   if (!id) return null;

@@ -72,12 +72,15 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
       >
         {formatXp(entry.score)}
       </span>
-      {!entry.isCurrentUser && entry.username !== HIDDEN_PLAYER && (
+      {!entry.isCurrentUser && entry.username !== HIDDEN_PLAYER ? (
         <ReportMenu
           targets={[{ targetType: 'profile', targetId: entry.id }]}
           subject={entry.username}
           className="-my-1 -mr-1"
         />
+      ) : (
+        // Keeps the scores in one column, menu or not.
+        <span aria-hidden className="-my-1 -mr-1 size-11 shrink-0" />
       )}
     </li>
   );

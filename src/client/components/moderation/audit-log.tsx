@@ -18,8 +18,8 @@ const ACTION_LABELS: Record<string, string> = {
   void_log: 'voided the log',
   suspend: 'suspended',
   lift_suspension: 'lifted the suspension of',
-  grant_role: 'granted a role to',
-  revoke_role: 'revoked the role of',
+  grant_role: 'changed the role of',
+  revoke_role: 'changed the role of',
 };
 
 /** "for 7 days, until 3 December 2026": what the details add to the sentence. */
@@ -31,7 +31,9 @@ function detailText(entry: AuditEntry): string | null {
   if (entry.action === 'release_log' && typeof details.tokens === 'number') {
     return `paid ${details.tokens} tokens`;
   }
-  if (typeof details.to === 'string') return `to ${details.to}`;
+  if (entry.action.endsWith('_role') && typeof details.to === 'string') {
+    return `(now ${details.to})`;
+  }
   return null;
 }
 

@@ -38,27 +38,23 @@ export function ReportDialog({
   const noteId = useId();
   const name = REPORT_TARGET_NAMES[targetType];
 
-  function submit(event: FormEvent) {
+  // mutateAsync, not mutate's callbacks: a report that hides a post removes the card this
+  // dialog belongs to, and the answer must still reach the player.
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason || report.isPending) return;
-    report.mutate(
-      { targetType, targetId, reason, note: note.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast({ title: 'Thanks — a moderator will look at it.' });
-          onClose();
-        },
-        onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({
-            title: 'Not reported',
-            description: serverMessage(error) ?? 'Something went wrong. Please try again.',
-            variant: 'destructive',
-          });
-          onClose();
-        },
-      },
-    );
+    try {
+      await report.mutateAsync({ targetType, targetId, reason, note: note.trim() || undefined });
+      toast({ title: 'Thanks — a moderator will look at it.' });
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      toast({
+        title: 'Not reported',
+        description: serverMessage(error) ?? 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
+    }
+    onClose();
   }
 
   return (
@@ -71,7 +67,7 @@ export function ReportDialog({
             it.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4">
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-semibold">What is wrong with it?</legend>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
