@@ -4,9 +4,8 @@ import type { FlaggedLog } from '../../../core/schemas/moderation.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { EmptyState } from '../profile/section.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
 import type { PendingAction } from './action-dialog.tsx';
-import { QueueCard } from './queue-card.tsx';
+import { ActButton, QueueCard, suspendAction } from './queue-card.tsx';
 
 const FLAG_LABELS = {
   photo_far_from_pin: 'Photo taken over 1 km from the pin',
@@ -44,44 +43,30 @@ export function FlagQueue({
             badges={f.flagReason && <Badge variant="amber">{FLAG_LABELS[f.flagReason]}</Badge>}
             actions={
               <>
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    onAct({
-                      label: 'Release',
-                      what: `Count ${f.username}'s log and pay what it would have paid.`,
-                      input: { action: 'release_log', targetId: f.id },
-                    })
-                  }
-                >
-                  Release
-                </Button>
-                <Button
-                  size="sm"
+                <ActButton
+                  onAct={onAct}
+                  action={{
+                    label: 'Release',
+                    what: `Count ${f.username}'s log and pay what it would have paid.`,
+                    input: { action: 'release_log', targetId: f.id },
+                  }}
+                />
+                <ActButton
                   variant="destructive"
-                  onClick={() =>
-                    onAct({
-                      label: 'Void',
-                      what: `${f.username}'s log stays on record but pays and counts nothing.`,
-                      input: { action: 'void_log', targetId: f.id },
-                    })
-                  }
-                >
-                  Void
-                </Button>
-                <Button
-                  size="sm"
+                  onAct={onAct}
+                  action={{
+                    label: 'Void',
+                    what: `${f.username}'s log stays on record but pays and counts nothing.`,
+                    input: { action: 'void_log', targetId: f.id },
+                  }}
+                />
+                <ActButton
                   variant="ghost"
-                  onClick={() =>
-                    onAct({
-                      label: 'Suspend player',
-                      what: `${f.username} will be able to look around but not post, log or upload.`,
-                      input: { action: 'suspend', targetId: f.userId },
-                    })
-                  }
+                  onAct={onAct}
+                  action={suspendAction(f.username, f.userId)}
                 >
                   Suspend {f.username}
-                </Button>
+                </ActButton>
               </>
             }
           >

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Button } from '../ui/button.tsx';
+import type { PendingAction } from './action-dialog.tsx';
 
 /** One item of a moderation queue: its picture, what it is, the facts, then the actions. */
 export function QueueCard({
@@ -37,3 +39,29 @@ export function QueueCard({
     </article>
   );
 }
+
+/** A queue item's action button: it opens the reason dialog for `action`. */
+export function ActButton({
+  action,
+  onAct,
+  variant = 'default',
+  children,
+}: {
+  action: PendingAction;
+  onAct: (a: PendingAction) => void;
+  variant?: 'default' | 'secondary' | 'destructive' | 'ghost';
+  children?: ReactNode;
+}) {
+  return (
+    <Button size="sm" variant={variant} onClick={() => onAct(action)}>
+      {children ?? action.label}
+    </Button>
+  );
+}
+
+/** Suspending the player behind a queue item. */
+export const suspendAction = (username: string, userId: string): PendingAction => ({
+  label: 'Suspend player',
+  what: `${username} will be able to look around but not post, log or upload.`,
+  input: { action: 'suspend', targetId: userId },
+});

@@ -6,9 +6,8 @@ import { formatDate, plural } from '../../lib/format.ts';
 import { EmptyState } from '../profile/section.tsx';
 import { REASON_LABELS } from '../reports/report-reasons.ts';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
 import type { PendingAction } from './action-dialog.tsx';
-import { QueueCard } from './queue-card.tsx';
+import { ActButton, QueueCard, suspendAction } from './queue-card.tsx';
 
 function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAction) => void }) {
   const { preview } = group;
@@ -38,62 +37,44 @@ function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAc
         preview && (
           <>
             {preview.hidden ? (
-              <Button
-                size="sm"
-                onClick={() =>
-                  onAct({
-                    label: 'Restore',
-                    what: `Show this ${name} again to everyone and close its reports.`,
-                    input: { action: 'restore', ...target },
-                  })
-                }
-              >
-                Restore
-              </Button>
+              <ActButton
+                onAct={onAct}
+                action={{
+                  label: 'Restore',
+                  what: `Show this ${name} again to everyone and close its reports.`,
+                  input: { action: 'restore', ...target },
+                }}
+              />
             ) : (
-              <Button
-                size="sm"
+              <ActButton
                 variant="secondary"
-                onClick={() =>
-                  onAct({
-                    label: 'Dismiss reports',
-                    what: `Keep this ${name} shown and close its reports.`,
-                    input: { action: 'restore', ...target },
-                  })
-                }
-              >
-                Dismiss reports
-              </Button>
+                onAct={onAct}
+                action={{
+                  label: 'Dismiss reports',
+                  what: `Keep this ${name} shown and close its reports.`,
+                  input: { action: 'restore', ...target },
+                }}
+              />
             )}
             {!preview.hidden && (
-              <Button
-                size="sm"
+              <ActButton
                 variant="destructive"
-                onClick={() =>
-                  onAct({
-                    label: 'Hide',
-                    what: `Hide this ${name} from every player and close its reports.`,
-                    input: { action: 'hide', ...target },
-                  })
-                }
-              >
-                Hide
-              </Button>
+                onAct={onAct}
+                action={{
+                  label: 'Hide',
+                  what: `Hide this ${name} from every player and close its reports.`,
+                  input: { action: 'hide', ...target },
+                }}
+              />
             )}
             {ownerId && preview.ownerName && (
-              <Button
-                size="sm"
+              <ActButton
                 variant="ghost"
-                onClick={() =>
-                  onAct({
-                    label: 'Suspend player',
-                    what: `${preview.ownerName} will be able to look around but not post, log or upload.`,
-                    input: { action: 'suspend', targetId: ownerId },
-                  })
-                }
+                onAct={onAct}
+                action={suspendAction(preview.ownerName, ownerId)}
               >
                 Suspend {preview.ownerName}
-              </Button>
+              </ActButton>
             )}
           </>
         )

@@ -3,9 +3,8 @@ import type { WallReview } from '../../../core/schemas/moderation.ts';
 import { formatDate } from '../../lib/format.ts';
 import { EmptyState } from '../profile/section.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
 import type { PendingAction } from './action-dialog.tsx';
-import { QueueCard } from './queue-card.tsx';
+import { ActButton, QueueCard } from './queue-card.tsx';
 
 const WALL_REASON_LABELS = {
   closed: 'Closed',
@@ -44,31 +43,27 @@ export function WallQueue({
             }
             actions={
               <>
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    onAct({
-                      label: 'Verify wall',
-                      what: `${w.name} shows as a verified legal wall and its reports close.`,
-                      input: { action: 'verify_wall', targetId: w.id },
-                    })
-                  }
+                <ActButton
+                  onAct={onAct}
+                  action={{
+                    label: 'Verify wall',
+                    what: `${w.name} shows as a verified legal wall and its reports close.`,
+                    input: { action: 'verify_wall', targetId: w.id },
+                  }}
                 >
                   Verify
-                </Button>
-                <Button
-                  size="sm"
+                </ActButton>
+                <ActButton
                   variant="destructive"
-                  onClick={() =>
-                    onAct({
-                      label: 'Close wall',
-                      what: `${w.name} shows as closed: nobody is sent there to paint.`,
-                      input: { action: 'close_wall', targetId: w.id },
-                    })
-                  }
+                  onAct={onAct}
+                  action={{
+                    label: 'Close wall',
+                    what: `${w.name} shows as closed: nobody is sent there to paint.`,
+                    input: { action: 'close_wall', targetId: w.id },
+                  }}
                 >
                   Close
-                </Button>
+                </ActButton>
               </>
             }
           >
