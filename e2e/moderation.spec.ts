@@ -125,6 +125,14 @@ test('two reports hide a post; a moderator suspends its author and restores it, 
     /Your account is suspended until \d{1,2} [A-Z][a-z]+ \d{4}: you can look around but not post, log or upload\./,
   );
   await screenshots(page, 'suspended-player');
+
+  // The map says so too, under the header.
+  await page.goto('/');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your account is suspended until' }),
+  ).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/suspended-map-390.png' });
 });
 
 test('players get the not-found page at /moderation and no link to it', async ({ page }) => {
