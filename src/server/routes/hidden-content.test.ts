@@ -98,6 +98,12 @@ describe('a hidden artwork', () => {
       payload: { kind: 'found', ...at, imageUrl: await uploadPhoto(viewer) },
     });
     expect(log.statusCode).toBe(404);
+    const gone = await viewer.request({
+      method: 'POST',
+      url: `/api/artworks/${artworkId}/logs`,
+      payload: { kind: 'gone', ...at },
+    });
+    expect(gone.statusCode).toBe(404);
     const [row] = await t.db.select().from(artworks).where(eq(artworks.id, artworkId));
     expect(row!.hiddenAt).not.toBeNull();
   });

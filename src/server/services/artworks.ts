@@ -139,12 +139,13 @@ export async function createLog(
   artworkId: string,
   body: z.output<typeof CreateLogSchema>,
 ): Promise<CreatedLog> {
+  // A hidden artwork takes no logs of any kind, as if it were not there.
+  const [target] = await db
+    .select({ title: artworks.title, emojiPin: artworks.emojiPin })
+    .from(artworks)
+    .where(and(eq(artworks.id, artworkId), isNull(artworks.hiddenAt)));
+  if (!target) throw notFound('Artwork not found');
   if (body.kind === 'found') {
-    const [target] = await db
-      .select({ title: artworks.title, emojiPin: artworks.emojiPin })
-      .from(artworks)
-      .where(and(eq(artworks.id, artworkId), isNull(artworks.hiddenAt)));
-    if (!target) throw notFound('Artwork not found');
     const discovery = await createDiscovery(db, user, {
       name: body.name || target.title,
       description: '',
