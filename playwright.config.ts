@@ -42,6 +42,9 @@ export const STRIPE_E2E = {
   STRIPE_API_URL: STRIPE_ORIGIN,
 };
 
+/** The seeded server's moderator (e2e/moderation.spec.ts signs in as them). */
+export const E2E_MODERATOR = { username: 'e2e_moderator', password: 'moderate-fairly-2026' };
+
 /** Debian's Chromium: browsers are never downloaded at install time. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -68,6 +71,8 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       // Any well-formed id: the provider is unreachable from the test machine.
       TRAILER_YOUTUBE_ID: 'StreetScope',
       E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',
+      // e2e/start-server.ts makes this account a moderator before the server starts.
+      ...(seed ? { E2E_MODERATOR: `${E2E_MODERATOR.username}:${E2E_MODERATOR.password}` } : {}),
       ...mapSources,
       // The empty server draws streets and labels from its own archive (a path under DATA_DIR),
       // not from label tiles; the seeded one shows the map without a street basemap.

@@ -26,6 +26,7 @@ const MyDiscoveries = lazy(() => import('./pages/my-discoveries.tsx'));
 const Collection = lazy(() => import('./pages/collection.tsx'));
 const CharacterCreation = lazy(() => import('./pages/character-creation.tsx'));
 const Artwork = lazy(() => import('./pages/artwork.tsx'));
+const Moderation = lazy(() => import('./pages/moderation.tsx'));
 
 /**
  * The screens behind sign-in, besides the map home at / (SPEC §2 route table, and the artwork
@@ -41,6 +42,8 @@ const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
   ['/artists', Artists],
   ['/missions', Missions],
   ['/art/:id', Artwork],
+  // Staff only: the page itself shows players the not-found page.
+  ['/moderation', Moderation],
 ];
 
 /**

@@ -27,3 +27,20 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** Reports from this many distinct players hide the content until a moderator reviews it. */
 export const HIDE_AFTER_REPORTS = 2;
+
+/** The longest note a reporter may add. */
+export const REPORT_NOTE_MAX = 500;
+
+/** What each target is called in messages: "Report this post", "You cannot report your own photo". */
+export const REPORT_TARGET_NAMES: Record<ReportTarget, string> = {
+  discovery: 'photo',
+  artwork: 'artwork',
+  artwork_log: 'log',
+  forum_post: 'post',
+  wall: 'wall',
+  profile: 'player',
+  gallery_art: 'gallery piece',
+};
+
+/** The name a hidden profile shows wherever usernames appear; its picture is left out. */
+export const HIDDEN_PLAYER = 'Hidden player';

@@ -17,7 +17,7 @@ const OPTIONAL_BODY = 'x-optional-body';
 const MEANING: Record<number, string> = {
   400: 'Invalid input: the message names the bad field',
   401: 'Not signed in',
-  403: 'Cross-site request refused',
+  403: 'Cross-site request refused, or the account is suspended (the message gives the end date)',
   404: 'Not found',
   413: 'Body too large',
   415: 'Content type not accepted',

@@ -61,7 +61,7 @@ async function sharedArtwork(db: Db, id: string): Promise<SharedArtwork | null> 
         )})`,
     })
     .from(artworks)
-    .where(eq(artworks.id, id));
+    .where(and(eq(artworks.id, id), isNull(artworks.hiddenAt)));
   if (!row?.coverImageUrl?.startsWith('/objects/')) return null;
   return { ...row, coverImageUrl: row.coverImageUrl, finders: Number(row.finders) };
 }

@@ -29,9 +29,9 @@ export class PhotoUploadError extends Error {
     this.name = 'PhotoUploadError';
   }
 
-  /** The server's own words for a refused photo (413, 415, 409), else null. */
+  /** The server's own words for a refused photo (413, 415, 409) or player (403), else null. */
   get reason(): string | null {
-    const match = /^(409|413|415): (.*)$/s.exec(this.message);
+    const match = /^(403|409|413|415): (.*)$/s.exec(this.message);
     if (!match) return null;
     try {
       return (JSON.parse(match[2]!) as { message?: string }).message ?? null;

@@ -10,6 +10,20 @@ const dayMonthYear = new Intl.DateTimeFormat(LOCALE, {
   month: 'short',
   year: 'numeric',
 });
+// In UTC, as the server words its own messages ("suspended until 3 December 2026").
+const longDate = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -28,6 +42,18 @@ export function formatJoined(createdAt: string | null | undefined): string {
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
   return date ? dayMonthYear.format(date) : '';
+}
+
+/** '3 December 2026' (the UTC day); an empty string for a missing or broken date. */
+export function formatLongDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? longDate.format(date) : '';
+}
+
+/** '3 Dec 2026, 14:05' in the player's own time zone. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTime.format(date) : '';
 }
 
 /**

@@ -20,6 +20,14 @@ export function serverMessage(error: unknown): string | null {
   }
 }
 
+/**
+ * The server's words for a refusal the player must read as it is (403: a suspended account says
+ * until when), or null for any other failure.
+ */
+export function refusalMessage(error: unknown): string | null {
+  return error instanceof Error && error.message.startsWith('403:') ? serverMessage(error) : null;
+}
+
 /** SPEC §7: credentials always included; a JSON body only when there is data. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {

@@ -20,6 +20,7 @@ import { MapErrorBoundary } from '../components/map-home/map-error-boundary.tsx'
 import { MapFabs } from '../components/map-home/map-fabs.tsx';
 import { MapFailure, MapLoading } from '../components/map-home/map-failure.tsx';
 import { MapHeader } from '../components/map-home/map-header.tsx';
+import { SuspensionBanner } from '../components/moderation/suspension-banner.tsx';
 import { DesktopOverlay, PhoneOverlay } from '../components/map-home/map-overlays.tsx';
 import { MapFiltersPanel } from '../components/map-home/map-filters-panel.tsx';
 import { MissionPanel } from '../components/map-home/mission-panel.tsx';
@@ -218,6 +219,7 @@ export default function MapHome() {
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-wall">
       <MapHeader user={user} onOpenMenu={() => setMenuOpen(true)} />
+      <SuspensionBanner className="m-0 rounded-none border-x-0 border-t-0 px-3 py-2" />
 
       <main className="relative min-h-0 flex-1">
         <h1 className="sr-only">StreetScope map</h1>

@@ -94,7 +94,13 @@ export const ArtworkSchema = z.object({
   createdAt: IsoDateSchema,
   /** Found logs with a photo, newest first. */
   photos: z.array(
-    z.object({ imageUrl: z.string(), username: z.string().nullable(), createdAt: IsoDateSchema }),
+    z.object({
+      imageUrl: z.string(),
+      username: z.string().nullable(),
+      createdAt: IsoDateSchema,
+      /** The discovery that carries the photo: what a player reports. */
+      discoveryId: z.string().nullable(),
+    }),
   ),
   /** Every player who found it, first finder first. */
   finders: z.array(z.string()),

@@ -34,7 +34,10 @@ export const ForumPostSchema = z.object({
   replies: z.number().int(),
   likedByMe: z.boolean(),
   parentId: z.string().nullable(),
-  user: z.object({ username: z.string() }).nullable(),
+  /** The author; `id` is null for seeded posts, which have a name but no account. */
+  user: z.object({ id: z.string().nullable(), username: z.string() }).nullable(),
+  /** Only ever true for the author: hidden after reports while a moderator reviews it. */
+  hidden: z.boolean(),
 });
 export type ForumPost = z.infer<typeof ForumPostSchema>;
 

@@ -21,6 +21,8 @@ export const UserSchema = z.object({
   isPro: z.boolean(),
   /** player, moderator or admin: shown to the client, changed only by `npm run admin`. */
   role: RoleSchema,
+  /** Set while a moderator's suspension lasts: the player can read but not write. */
+  suspendedUntil: IsoDateSchema.nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { findSessionUser, type SessionUser } from './sessions.ts';
+import { refuseIfSuspended } from './suspension.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,5 +92,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!id || id.length > 100) return;
     request.sessionId = id;
     request.user = await findSessionUser(app.db, id);
+    if (!SAFE_METHODS.has(request.method)) refuseIfSuspended(request, path);
   });
 });

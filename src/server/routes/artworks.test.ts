@@ -43,7 +43,12 @@ describe('a new piece', () => {
       foundByMe: true,
     });
     expect(artwork.photos).toEqual([
-      { imageUrl: created.imageUrl, username: a.username, createdAt: created.createdAt },
+      {
+        imageUrl: created.imageUrl,
+        username: a.username,
+        createdAt: created.createdAt,
+        discoveryId: created.id,
+      },
     ]);
     expect(await tokensOf(a)).toEqual({ tokens: 150, discoveries: 1, firstFinds: 1 });
   });

@@ -139,7 +139,8 @@ describe('forum posts', () => {
       replies: 0,
       likedByMe: false,
       parentId: null,
-      user: { username: alice.username },
+      user: { id: alice.id, username: alice.username },
+      hidden: false,
     });
     expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
     const row = await stored(created.id);
@@ -155,7 +156,7 @@ describe('forum posts', () => {
   it('lists top-level posts newest first with author, counters and likedByMe', async () => {
     const mine = await newPost(bob, { content: 'newest' });
     const list = await forum(alice);
-    expect(list[0]).toEqual({ ...mine, user: { username: bob.username } });
+    expect(list[0]).toEqual({ ...mine, user: { id: bob.id, username: bob.username } });
     const created = list.map((p) => p.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
     expect(list.find((p) => p.id === seededId)).toEqual({
@@ -167,7 +168,8 @@ describe('forum posts', () => {
       replies: 0,
       likedByMe: false,
       parentId: null,
-      user: { username: 'CrewChief' },
+      user: { id: null, username: 'CrewChief' },
+      hidden: false,
     });
     expect(list.find((p) => p.id === anonymousId)?.user).toBeNull();
     expect(list.every((p) => p.parentId === null)).toBe(true);

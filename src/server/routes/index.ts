@@ -11,8 +11,10 @@ import discoveries from './discoveries.ts';
 import leaderboard from './leaderboard.ts';
 import markers from './markers.ts';
 import missions from './missions.ts';
+import moderation from './moderation.ts';
 import objects from './objects.ts';
 import profile from './profile.ts';
+import reports from './reports.ts';
 import stripeWebhook from './stripe-webhook.ts';
 import subscription from './subscription.ts';
 import wallet from './wallet.ts';
@@ -39,6 +41,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     subscription,
     stripeWebhook,
     wallet,
+    reports,
+    moderation,
   ]) {
     await app.register(routes);
   }

@@ -62,6 +62,7 @@ describe('PUT /api/profile/picture', () => {
       score: 0,
       isPro: false,
       role: 'player',
+      suspendedUntil: null,
     });
     const me = await alice.request({ url: '/api/auth/user' });
     expect(me.json().profileImageUrl).toBe(url);

@@ -45,6 +45,7 @@ describe('the role in the signed-in user payload', () => {
       score: 0,
       isPro: false,
       role: 'player',
+      suspendedUntil: null,
     });
   });
 

@@ -22,7 +22,7 @@ const TOO_FAR = `You need to be within ${ARTWORK_RULES.logRadiusM} m of the artw
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The artwork, locked until the transaction ends: its logs and status change one at a time. */
-async function lockArtwork(tx: Tx, id: string): Promise<ArtworkRow> {
+export async function lockArtwork(tx: Tx, id: string): Promise<ArtworkRow> {
   const [row] = await tx.select().from(artworks).where(eq(artworks.id, id)).for('update');
   if (!row) throw notFound('Artwork not found');
   return row;
@@ -46,7 +46,7 @@ async function insertLog(tx: Tx, values: typeof artworkLogs.$inferInsert) {
 }
 
 /** The token multiplier of a player other than the one asking (the first finder's bonus). */
-async function multiplierOf(tx: Tx, userId: string, multiplier: number): Promise<number> {
+export async function multiplierOf(tx: Tx, userId: string, multiplier: number): Promise<number> {
   const [sub] = await tx
     .select({ status: subscriptions.status, periodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
@@ -237,6 +237,20 @@ export async function recordReport(tx: Tx, input: ReportInput) {
   });
   if (flag) return log;
 
+  await applyReport(tx, artwork, paintedOverById);
+  return log;
+}
+
+/**
+ * What a counted gone or painted-over report changes: the newer piece is linked, and the artwork
+ * is gone once ARTWORK_RULES.goneReportsNeeded players reported it since it was last seen.
+ * Also run when a moderator releases a report that was held for review.
+ */
+export async function applyReport(
+  tx: Tx,
+  artwork: ArtworkRow,
+  paintedOverById: string | null,
+): Promise<void> {
   if (paintedOverById && !artwork.paintedOverById) {
     await tx.update(artworks).set({ paintedOverById }).where(eq(artworks.id, artwork.id));
   }
@@ -248,11 +262,11 @@ export async function recordReport(tx: Tx, input: ReportInput) {
         eq(artworkLogs.artworkId, artwork.id),
         inArray(artworkLogs.kind, ['gone', 'painted_over']),
         gt(artworkLogs.createdAt, artwork.lastSeenAt),
-        sql`${artworkLogs.reviewStatus} is distinct from 'pending'`,
+        // Held for review or voided by a moderator: not counted.
+        sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`,
       ),
     );
   if ((reports?.players ?? 0) >= ARTWORK_RULES.goneReportsNeeded) {
     await tx.update(artworks).set({ status: 'gone' }).where(eq(artworks.id, artwork.id));
   }
-  return log;
 }

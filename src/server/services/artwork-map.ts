@@ -23,7 +23,10 @@ export async function artworkPointsJson(
   query: ArtworksInViewQuery,
   viewerId: string,
 ): Promise<string> {
-  const conditions = [withinBounds(artworks.latitude, artworks.longitude, query)];
+  const conditions = [
+    withinBounds(artworks.latitude, artworks.longitude, query),
+    sql`${artworks.hiddenAt} is null`,
+  ];
   if (query.status) conditions.push(sql`${artworks.status} = ${query.status}`);
   if (query.seenWithinDays) {
     conditions.push(
@@ -81,6 +84,7 @@ export async function heatPointsJson(db: Db, bounds: BoundsQuery): Promise<strin
     from ${artworks}
     join ${artworkLogs} on ${artworkLogs.artworkId} = ${artworks.id}
     where ${withinBounds(artworks.latitude, artworks.longitude, bounds)}
+      and ${artworks.hiddenAt} is null
       and ${artworkLogs.createdAt} >= now() - make_interval(days => ${HEAT_DAYS})
       and ${counted}
     group by ${artworks.id}

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { ARTWORK_RULES } from '../../core/rules.ts';
 import type { ArtworkMatch, Matches, NearbyArtworks } from '../../core/schemas/artworks.ts';
 import { rowsOf, type Db } from '../db/client.ts';
@@ -34,6 +34,7 @@ export async function matchArtworks(
       and ${artworkLogs.perceptualHash} is not null
       and ${artworkLogs.reviewStatus} is distinct from 'rejected'
     where ${withinRadius(artworks.latitude, artworks.longitude, centre, radiusKm)}
+      and ${artworks.hiddenAt} is null
     group by ${artworks.id}
     having min(${bits}) <= ${SAME_ARTWORK_BITS}
     order by bits, km, ${artworks.id}
@@ -79,7 +80,7 @@ export async function artworksNear(db: Db, id: string): Promise<NearbyArtworks> 
   const [artwork] = await db
     .select({ latitude: artworks.latitude, longitude: artworks.longitude })
     .from(artworks)
-    .where(eq(artworks.id, id));
+    .where(and(eq(artworks.id, id), isNull(artworks.hiddenAt)));
   if (!artwork) throw notFound('Artwork not found');
   const km = distanceKmSql(artworks.latitude, artworks.longitude, artwork);
   const rows = await db
@@ -102,6 +103,7 @@ export async function artworksNear(db: Db, id: string): Promise<NearbyArtworks> 
           ARTWORK_RULES.logRadiusM / 1000,
         ),
         ne(artworks.id, id),
+        isNull(artworks.hiddenAt),
       ),
     )
     .orderBy(km, artworks.id)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
 import type { EmojiPin } from '../../core/schemas/common.ts';
 import type { Artwork, ArtworkLog, CreatedLog } from '../../core/schemas/artworks.ts';
@@ -10,6 +10,7 @@ import { artworkLogs, artworks, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { SOURCES } from '../import/sources.ts';
 import { recordReport } from './artwork-logs.ts';
+import { HIDDEN_PLAYER, logNotHidden, shownUsername } from './hidden-content.ts';
 import { createDiscovery } from './discoveries.ts';
 import { assertOwnedObject } from './objects.ts';
 
@@ -36,19 +37,21 @@ function toLogDto(row: LogRow): ArtworkLog {
  */
 export async function getArtwork(db: Db, id: string, viewerId: string | null): Promise<Artwork> {
   const [row] = await db
-    .select({ artwork: artworks, firstFinder: users.username })
+    .select({ artwork: artworks, firstFinder: shownUsername() })
     .from(artworks)
     .leftJoin(users, eq(users.id, artworks.firstFinderId))
-    .where(eq(artworks.id, id));
+    .where(and(eq(artworks.id, id), isNull(artworks.hiddenAt)));
   if (!row) throw notFound('Artwork not found');
   const { artwork } = row;
 
-  const visible = viewerId
+  const reviewed = viewerId
     ? sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved' or (${artworkLogs.reviewStatus} = 'pending' and ${artworkLogs.userId} = ${viewerId}))`
     : sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`;
+  // A hidden log, or one whose photo (its discovery) is hidden, is shown to nobody.
+  const visible = and(reviewed, logNotHidden());
   const logs: LogRow[] = (
     await db
-      .select({ log: artworkLogs, username: users.username })
+      .select({ log: artworkLogs, username: shownUsername() })
       .from(artworkLogs)
       .leftJoin(users, eq(users.id, artworkLogs.userId))
       .where(and(eq(artworkLogs.artworkId, id), visible))
@@ -57,11 +60,11 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
   ).map((r) => ({ ...r.log, username: r.username }));
 
   const finderRows = await db
-    .select({ username: users.username, first: sql<Date>`min(${artworkLogs.createdAt})` })
+    .select({ username: shownUsername(), first: sql<Date>`min(${artworkLogs.createdAt})` })
     .from(artworkLogs)
     .innerJoin(users, eq(users.id, artworkLogs.userId))
     .where(and(eq(artworkLogs.artworkId, id), eq(artworkLogs.kind, 'found'), visible))
-    .groupBy(users.username)
+    .groupBy(users.id)
     .orderBy(asc(sql`min(${artworkLogs.createdAt})`))
     .limit(LOGS_SHOWN);
 
@@ -69,9 +72,12 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     .select({ id: artworks.id, title: artworks.title, paintedOverById: artworks.paintedOverById })
     .from(artworks)
     .where(
-      or(
-        eq(artworks.paintedOverById, id),
-        artwork.paintedOverById ? eq(artworks.id, artwork.paintedOverById) : sql`false`,
+      and(
+        isNull(artworks.hiddenAt),
+        or(
+          eq(artworks.paintedOverById, id),
+          artwork.paintedOverById ? eq(artworks.id, artwork.paintedOverById) : sql`false`,
+        ),
       ),
     );
   const paintedOverBy = related.find((r) => r.id === artwork.paintedOverById);
@@ -95,8 +101,9 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
         imageUrl: l.imageUrl!,
         username: l.username,
         createdAt: l.createdAt.toISOString(),
+        discoveryId: l.discoveryId,
       })),
-    finders: finderRows.map((f) => f.username),
+    finders: finderRows.map((f) => f.username ?? HIDDEN_PLAYER),
     logs: logs.map(toLogDto),
     paintedOverBy: paintedOverBy ? { id: paintedOverBy.id, title: paintedOverBy.title } : null,
     paintsOver: related
@@ -134,12 +141,13 @@ export async function createLog(
   artworkId: string,
   body: z.output<typeof CreateLogSchema>,
 ): Promise<CreatedLog> {
+  // A hidden artwork takes no logs of any kind, as if it were not there.
+  const [target] = await db
+    .select({ title: artworks.title, emojiPin: artworks.emojiPin })
+    .from(artworks)
+    .where(and(eq(artworks.id, artworkId), isNull(artworks.hiddenAt)));
+  if (!target) throw notFound('Artwork not found');
   if (body.kind === 'found') {
-    const [target] = await db
-      .select({ title: artworks.title, emojiPin: artworks.emojiPin })
-      .from(artworks)
-      .where(eq(artworks.id, artworkId));
-    if (!target) throw notFound('Artwork not found');
     const discovery = await createDiscovery(db, user, {
       name: body.name || target.title,
       description: '',

@@ -11,6 +11,7 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import { events, forumLikes, forumPosts, users } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { shownUsername } from './hidden-content.ts';
 
 const POST_NOT_FOUND = 'Post not found';
 
@@ -52,10 +53,15 @@ function postColumns(viewerId: string) {
     content: forumPosts.content,
     createdAt: forumPosts.createdAt,
     likes: forumPosts.likes,
-    replies: forumPosts.replies,
+    // Replies hidden by reports or a moderator are not counted, except by their own author.
+    replies: sql<number>`(${forumPosts.replies} - (select count(*) from ${forumPosts} hr
+      where hr.parent_id = ${forumPosts.id} and hr.hidden_at is not null
+        and hr.user_id is distinct from ${viewerId}))::int`,
     parentId: forumPosts.parentId,
+    userId: forumPosts.userId,
     // The account's current name; seeded posts keep their author's name; otherwise Anonymous.
-    username: sql<string | null>`coalesce(${users.username}, ${forumPosts.authorName})`,
+    username: sql<string | null>`coalesce(${shownUsername()}, ${forumPosts.authorName})`,
+    hidden: sql<boolean>`${forumPosts.hiddenAt} is not null`,
     likedByMe: sql<boolean>`exists (select 1 from ${forumLikes}
       where ${forumLikes.postId} = ${forumPosts.id} and ${forumLikes.userId} = ${viewerId})`,
   };
@@ -69,24 +75,35 @@ type PostRow = {
   likes: number;
   replies: number;
   parentId: string | null;
+  userId: string | null;
   username: string | null;
   likedByMe: boolean;
+  hidden: boolean;
 };
 
-function toPost({ username, createdAt, likedByMe, ...row }: PostRow): ForumPost {
+function toPost({ userId, username, createdAt, likedByMe, hidden, ...row }: PostRow): ForumPost {
   return {
     ...row,
+    replies: Number(row.replies),
     createdAt: createdAt.toISOString(),
     likedByMe: Boolean(likedByMe),
-    user: username === null ? null : { username },
+    hidden: Boolean(hidden),
+    user: username === null ? null : { id: userId, username },
   };
 }
 
-async function postExists(db: Db | Tx, id: string) {
+/**
+ * Hidden posts (docs/decisions/026) are left out for everyone but their author, who sees them
+ * marked as hidden while a moderator reviews them.
+ */
+const visibleTo = (viewerId: string) =>
+  sql`(${forumPosts.hiddenAt} is null or ${forumPosts.userId} = ${viewerId})`;
+
+async function postExists(db: Db | Tx, id: string, viewerId?: string) {
   const [row] = await db
     .select({ id: forumPosts.id, parentId: forumPosts.parentId })
     .from(forumPosts)
-    .where(eq(forumPosts.id, id))
+    .where(and(eq(forumPosts.id, id), viewerId ? visibleTo(viewerId) : undefined))
     .limit(1);
   return row ?? null;
 }
@@ -104,7 +121,7 @@ export async function listForumPosts(
   viewerId: string,
   before?: string,
 ): Promise<ForumPost[]> {
-  const where: SQL[] = [isNull(forumPosts.parentId)];
+  const where: SQL[] = [isNull(forumPosts.parentId), visibleTo(viewerId)];
   if (before) {
     if (!(await postExists(db, before))) {
       throw badRequest(`Invalid query field 'before': no such post.`);
@@ -128,8 +145,8 @@ export async function listReplies(
   postId: string,
   after?: string,
 ): Promise<ForumPost[]> {
-  if (!(await postExists(db, postId))) throw notFound(POST_NOT_FOUND);
-  const where: SQL[] = [eq(forumPosts.parentId, postId)];
+  if (!(await postExists(db, postId, viewerId))) throw notFound(POST_NOT_FOUND);
+  const where: SQL[] = [eq(forumPosts.parentId, postId), visibleTo(viewerId)];
   if (after) {
     if (!(await postExists(db, after))) {
       throw badRequest(`Invalid query field 'after': no such post.`);
@@ -163,10 +180,10 @@ export async function createForumPost(
       const [parent] = await tx
         .update(forumPosts)
         .set({ replies: sql`${forumPosts.replies} + 1` })
-        .where(and(eq(forumPosts.id, parentId), isNull(forumPosts.parentId)))
+        .where(and(eq(forumPosts.id, parentId), isNull(forumPosts.parentId), visibleTo(author.id)))
         .returning({ id: forumPosts.id });
       if (!parent) {
-        if (await postExists(tx, parentId)) {
+        if (await postExists(tx, parentId, author.id)) {
           throw badRequest(
             `Invalid body field 'parentId': replies can only be made to a top-level post.`,
           );
@@ -190,6 +207,7 @@ export async function createForumPost(
     ...row,
     username: author.username,
     likedByMe: false,
+    hidden: false,
   });
 }
 
@@ -207,7 +225,7 @@ async function currentLikes(db: Db | Tx, postId: string): Promise<number> {
  */
 export async function likePost(db: Db, userId: string, postId: string): Promise<LikeResult> {
   return db.transaction(async (tx) => {
-    if (!(await postExists(tx, postId))) throw notFound(POST_NOT_FOUND);
+    if (!(await postExists(tx, postId, userId))) throw notFound(POST_NOT_FOUND);
     const inserted = await tx
       .insert(forumLikes)
       .values({ postId, userId })
@@ -226,7 +244,7 @@ export async function likePost(db: Db, userId: string, postId: string): Promise<
 /** Removes the player's like; unliking a post that was not liked changes nothing. */
 export async function unlikePost(db: Db, userId: string, postId: string): Promise<LikeResult> {
   return db.transaction(async (tx) => {
-    if (!(await postExists(tx, postId))) throw notFound(POST_NOT_FOUND);
+    if (!(await postExists(tx, postId, userId))) throw notFound(POST_NOT_FOUND);
     const deleted = await tx
       .delete(forumLikes)
       .where(and(eq(forumLikes.postId, postId), eq(forumLikes.userId, userId)))

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { formatAddress } from '../../core/geo.ts';
 import { REWARDS } from '../../core/rules.ts';
 import type { EmojiPin } from '../../core/schemas/common.ts';
@@ -15,6 +15,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { isUniqueViolation, type Db } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
 import { recordFound } from './artwork-logs.ts';
+import { shownUsername } from './hidden-content.ts';
 import { recordMissionProgress } from './missions-progress.ts';
 import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
 import { conflict } from '../errors.ts';
@@ -217,13 +218,18 @@ export async function nearbyDiscoveries(
       kind: discoveries.kind,
       latitude: discoveries.latitude,
       longitude: discoveries.longitude,
-      username: users.username,
+      username: shownUsername(),
       createdAt: discoveries.createdAt,
       distanceKm: distance,
     })
     .from(discoveries)
     .leftJoin(users, eq(users.id, discoveries.userId))
-    .where(withinRadius(discoveries.latitude, discoveries.longitude, centre, radiusKm))
+    .where(
+      and(
+        withinRadius(discoveries.latitude, discoveries.longitude, centre, radiusKm),
+        isNull(discoveries.hiddenAt),
+      ),
+    )
     .orderBy(distance, discoveries.id)
     .limit(NEARBY_LIMIT);
   return rows.map((r) => ({

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MAP_POINTS_LIMIT } from '../../core/schemas/map.ts';
 import type { EmojiPin } from '../../core/schemas/common.ts';
 import type { MapDiscovery } from '../../core/schemas/discoveries.ts';
@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { shownUsername } from './hidden-content.ts';
 import { pointsJson } from './map-points.ts';
 import { withinBounds, type Bounds } from './nearby.ts';
 
@@ -21,6 +22,7 @@ export async function discoveryPointsJson(db: Db, bounds: Bounds): Promise<strin
            ${discoveries.emojiPin} as pin
     from ${discoveries}
     where ${withinBounds(discoveries.latitude, discoveries.longitude, bounds)}
+      and ${discoveries.hiddenAt} is null
     order by ${discoveries.createdAt} desc, ${discoveries.id} desc
     limit ${MAP_POINTS_LIMIT + 1}`);
   const rows = rowsOf<{
@@ -45,13 +47,13 @@ export async function getMapDiscovery(db: Db, id: string): Promise<MapDiscovery>
       kind: discoveries.kind,
       latitude: discoveries.latitude,
       longitude: discoveries.longitude,
-      username: users.username,
+      username: shownUsername(),
       artworkId: discoveries.artworkId,
       createdAt: discoveries.createdAt,
     })
     .from(discoveries)
     .leftJoin(users, eq(users.id, discoveries.userId))
-    .where(eq(discoveries.id, id))
+    .where(and(eq(discoveries.id, id), isNull(discoveries.hiddenAt)))
     .orderBy(desc(discoveries.createdAt))
     .limit(1);
   if (!row) throw notFound('Discovery not found');

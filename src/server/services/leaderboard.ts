@@ -3,6 +3,7 @@ import { levelForScore } from '../../core/rules.ts';
 import { LEADERBOARD_SIZE, type LeaderboardEntry } from '../../core/schemas/community.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { HIDDEN_PLAYER, shownUsername } from './hidden-content.ts';
 
 interface Standing {
   id: string;
@@ -33,7 +34,7 @@ async function topPlayers(db: Db): Promise<Standing[]> {
   return db
     .select({
       id: users.id,
-      username: users.username,
+      username: sql<string>`${shownUsername()}`,
       tokens: users.tokens,
       discoveries: users.discoveries,
       firstFinds: users.firstFinds,
@@ -47,7 +48,9 @@ async function topPlayers(db: Db): Promise<Standing[]> {
 /** One player's standing and real rank: 1 + the players ahead of them in the ranking order. */
 async function standingOf(db: Db, userId: string): Promise<(Standing & { rank: number }) | null> {
   const result = await db.execute(sql`
-    select u.id, u.username, u.tokens, u.discoveries, u.first_finds as "firstFinds", u.score,
+    select u.id,
+      case when u.profile_hidden_at is not null then ${HIDDEN_PLAYER} else u.username end as username,
+      u.tokens, u.discoveries, u.first_finds as "firstFinds", u.score,
       1 + (select count(*) from users o
            where o.score > u.score
               or (o.score = u.score and (o.created_at, o.id) < (u.created_at, u.id)))::int as rank

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Artwork, CreateArtwork } from '../../core/schemas/profile.ts';
 import type { User } from '../../core/schemas/user.ts';
 import type { Db } from '../db/client.ts';
@@ -27,7 +27,12 @@ export async function setProfilePicture(db: Db, userId: string, imageUrl: string
 
 type ArtworkRow = typeof profileArtworks.$inferSelect;
 
-const toArtwork = ({ userId: _userId, createdAt, ...row }: ArtworkRow): Artwork => ({
+const toArtwork = ({
+  userId: _userId,
+  createdAt,
+  hiddenAt: _hiddenAt,
+  ...row
+}: ArtworkRow): Artwork => ({
   ...row,
   createdAt: createdAt.toISOString(),
 });
@@ -71,10 +76,21 @@ export async function viewArtwork(db: Db, viewerId: string, id: string): Promise
   const [counted] = await db
     .update(profileArtworks)
     .set({ views: sql`${profileArtworks.views} + 1` })
-    .where(and(eq(profileArtworks.id, id), ne(profileArtworks.userId, viewerId)))
+    .where(
+      and(
+        eq(profileArtworks.id, id),
+        ne(profileArtworks.userId, viewerId),
+        isNull(profileArtworks.hiddenAt),
+      ),
+    )
     .returning();
   if (counted) return toArtwork(counted);
-  const [own] = await db.select().from(profileArtworks).where(eq(profileArtworks.id, id)).limit(1);
+  // The owner still sees a piece hidden after reports.
+  const [own] = await db
+    .select()
+    .from(profileArtworks)
+    .where(and(eq(profileArtworks.id, id), eq(profileArtworks.userId, viewerId)))
+    .limit(1);
   if (!own) throw notFound('Artwork not found');
   return toArtwork(own);
 }

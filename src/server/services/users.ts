@@ -37,6 +37,10 @@ export function toUserDto(user: SessionUser): User {
     score: user.score,
     isPro: isPro(user),
     role: user.role,
+    suspendedUntil:
+      user.suspendedUntil && user.suspendedUntil > new Date()
+        ? user.suspendedUntil.toISOString()
+        : null,
   };
 }
 

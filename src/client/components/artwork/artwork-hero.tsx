@@ -1,9 +1,11 @@
 import { Clock, MapPin, Crown, Paintbrush, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, plural } from '../../lib/format.ts';
 import { formatTimeAgo } from '../../lib/time-ago.ts';
+import { ReportMenu } from '../reports/report-menu.tsx';
 import { FactRow } from '../ui/fact-row.tsx';
 import { ArtworkSource } from './artwork-source.tsx';
 import { ArtworkCover, StatusBadge } from './artwork-status.tsx';
@@ -25,6 +27,7 @@ function ArtworkLinks({ refs }: { refs: { id: string; title: string }[] }) {
  * it was last seen, who found it first, and the pieces it covers or that cover it.
  */
 export function ArtworkHero({ artwork }: { artwork: Artwork }) {
+  const { user } = useAuth();
   return (
     <section
       aria-labelledby="artwork-title"
@@ -42,24 +45,33 @@ export function ArtworkHero({ artwork }: { artwork: Artwork }) {
             Last seen {formatTimeAgo(artwork.lastSeenAt)}
           </span>
         </div>
-        <div>
-          <h2
-            id="artwork-title"
-            className="font-display text-2xl leading-tight break-words sm:text-3xl"
-          >
-            {artwork.title}
-          </h2>
-          <p className={cn('mt-1 text-lg', artwork.artistName ? 'text-chalk' : 'text-smoke')}>
-            {artwork.artistName ? (
-              <>
-                <span className="text-smoke">by </span>
-                <span className="font-semibold">{artwork.artistName}</span>
-              </>
-            ) : (
-              'Unknown artist'
-            )}
-            {artwork.year && <span className="text-smoke"> · {artwork.year}</span>}
-          </p>
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <h2
+              id="artwork-title"
+              className="font-display text-2xl leading-tight break-words sm:text-3xl"
+            >
+              {artwork.title}
+            </h2>
+            <p className={cn('mt-1 text-lg', artwork.artistName ? 'text-chalk' : 'text-smoke')}>
+              {artwork.artistName ? (
+                <>
+                  <span className="text-smoke">by </span>
+                  <span className="font-semibold">{artwork.artistName}</span>
+                </>
+              ) : (
+                'Unknown artist'
+              )}
+              {artwork.year && <span className="text-smoke"> · {artwork.year}</span>}
+            </p>
+          </div>
+          {artwork.firstFinder !== user?.username && (
+            <ReportMenu
+              targets={[{ targetType: 'artwork', targetId: artwork.id }]}
+              subject={`the artwork ${artwork.title}`}
+              className="-mr-2"
+            />
+          )}
         </div>
         <dl className="grid gap-2 text-sm">
           {artwork.address && (

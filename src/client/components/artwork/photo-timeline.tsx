@@ -1,7 +1,9 @@
 import { Images } from 'lucide-react';
 import { useState } from 'react';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
 import { formatDate } from '../../lib/format.ts';
+import { ReportMenu } from '../reports/report-menu.tsx';
 import { EmptyState, Section } from '../profile/section.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 
@@ -15,6 +17,7 @@ const finderName = (photo: Photo) => photo.username ?? 'a former player';
  */
 export function PhotoTimeline({ artwork }: { artwork: Artwork }) {
   const [shown, setShown] = useState<Photo | null>(null);
+  const { user } = useAuth();
   const { photos } = artwork;
   return (
     <Section id="photos" title="Photo timeline" icon={Images}>
@@ -39,11 +42,20 @@ export function PhotoTimeline({ artwork }: { artwork: Artwork }) {
                     className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105"
                   />
                 </button>
-                <figcaption className="text-xs leading-snug">
-                  <time dateTime={photo.createdAt} className="block font-semibold text-chalk">
-                    {formatDate(photo.createdAt)}
-                  </time>
-                  <span className="block truncate text-smoke">by {finderName(photo)}</span>
+                <figcaption className="flex items-start gap-1 text-xs leading-snug">
+                  <span className="min-w-0 flex-1">
+                    <time dateTime={photo.createdAt} className="block font-semibold text-chalk">
+                      {formatDate(photo.createdAt)}
+                    </time>
+                    <span className="block truncate text-smoke">by {finderName(photo)}</span>
+                  </span>
+                  {photo.discoveryId && photo.username !== user?.username && (
+                    <ReportMenu
+                      targets={[{ targetType: 'discovery', targetId: photo.discoveryId }]}
+                      subject={`photo by ${finderName(photo)}`}
+                      className="-mt-2 -mr-2"
+                    />
+                  )}
                 </figcaption>
               </figure>
             </li>

@@ -5,6 +5,7 @@ import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { refusalMessage } from '../../lib/query-client.ts';
 import { Button } from '../ui/button.tsx';
 import { Input, Label, Textarea } from '../ui/input.tsx';
 
@@ -15,11 +16,12 @@ export const CONTENT_MAX = 4000;
 function postFailed(error: unknown) {
   if (handleUnauthorized(error)) return;
   const tooFast = error instanceof Error && error.message.startsWith('429');
+  const refusal = refusalMessage(error);
   toast({
-    title: tooFast ? 'Slow Down' : 'Error',
+    title: tooFast ? 'Slow Down' : refusal ? 'Not posted' : 'Error',
     description: tooFast
       ? 'You are posting very fast. Please wait a moment and try again.'
-      : 'Failed to post. Please try again.',
+      : (refusal ?? 'Failed to post. Please try again.'),
     variant: 'destructive',
   });
 }

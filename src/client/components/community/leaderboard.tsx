@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Trophy } from 'lucide-react';
+import { HIDDEN_PLAYER } from '../../../core/content-reports.ts';
 import type { LeaderboardEntry } from '../../../core/schemas/community.ts';
 import { leaderboardQuery } from '../../api/community.ts';
 import { cn } from '../../lib/cn.ts';
+import { ReportMenu } from '../reports/report-menu.tsx';
 import { formatNumber, formatXp, plural } from '../../lib/format.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { EmptyState, LoadError, Section } from '../profile/section.tsx';
@@ -70,6 +72,16 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
       >
         {formatXp(entry.score)}
       </span>
+      {!entry.isCurrentUser && entry.username !== HIDDEN_PLAYER ? (
+        <ReportMenu
+          targets={[{ targetType: 'profile', targetId: entry.id }]}
+          subject={entry.username}
+          className="-my-1 -mr-1"
+        />
+      ) : (
+        // Keeps the scores in one column, menu or not.
+        <span aria-hidden className="-my-1 -mr-1 size-11 shrink-0" />
+      )}
     </li>
   );
 }

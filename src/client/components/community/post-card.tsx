@@ -7,9 +7,13 @@ import {
   handleUnauthorized,
   useRequireAuthRedirect,
 } from '../../hooks/use-require-auth-redirect.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber, plural } from '../../lib/format.ts';
+import { refusalMessage } from '../../lib/query-client.ts';
+import { ReportMenu } from '../reports/report-menu.tsx';
+import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { LoadError } from '../profile/section.tsx';
@@ -38,7 +42,8 @@ function LikeButton({ post }: { post: ForumPost }) {
               if (handleUnauthorized(error)) return;
               toast({
                 title: 'Error',
-                description: 'Failed to update your like. Please try again.',
+                description:
+                  refusalMessage(error) ?? 'Failed to update your like. Please try again.',
                 variant: 'destructive',
               });
             },
@@ -93,7 +98,9 @@ export function PostCard({ post }: { post: ForumPost }) {
   const repliesId = useId();
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  const { user } = useAuth();
   const author = post.user?.username ?? null;
+  const mine = user !== null && author === user.username;
   const isReply = post.parentId !== null;
   const long = post.content.length > FOLD_AT;
 
@@ -106,13 +113,30 @@ export function PostCard({ post }: { post: ForumPost }) {
     >
       <header className="flex items-center gap-3">
         <AuthorAvatar name={author} className={cn(isReply && 'size-8')} />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <p className="truncate font-bold">{author ?? ANONYMOUS}</p>
           <p className="text-xs text-smoke">
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </p>
         </div>
+        {!mine && (
+          <ReportMenu
+            targets={[
+              { targetType: 'forum_post', targetId: post.id },
+              ...(post.user?.id
+                ? [{ targetType: 'profile' as const, targetId: post.user.id }]
+                : []),
+            ]}
+            subject={`${isReply ? 'reply' : 'post'} by ${author ?? ANONYMOUS}`}
+            className="-mr-2 self-start"
+          />
+        )}
       </header>
+      {post.hidden && (
+        <Badge variant="amber" className="mt-3 whitespace-normal">
+          Hidden while a moderator reviews it: only you can see it.
+        </Badge>
+      )}
       {post.title && <h3 className="mt-3 text-base font-bold break-words">{post.title}</h3>}
       <p
         className={cn(

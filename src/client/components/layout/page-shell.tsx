@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LOGOUT_URL } from '../../lib/navigation.ts';
 import { cn } from '../../lib/cn.ts';
+import { SuspensionBanner } from '../moderation/suspension-banner.tsx';
 
 /**
  * The frame of every inner screen: a sticky bar with Back to Home, the screen's title and
@@ -41,7 +42,10 @@ export function PageShell({
           </a>
         </div>
       </header>
-      <main className={cn('mx-auto max-w-5xl px-4 pt-4 pb-16', className)}>{children}</main>
+      <main className={cn('mx-auto max-w-5xl px-4 pt-4 pb-16', className)}>
+        <SuspensionBanner />
+        {children}
+      </main>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   LogIn,
   LogOut,
   Palette,
+  ShieldCheck,
   Star,
   User,
   Users,
@@ -14,6 +15,7 @@ import {
 } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
+import { STAFF_ROLES } from '../../../core/roles.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { cn } from '../../lib/cn.ts';
 import { LOGIN_URL, LOGOUT_URL } from '../../lib/navigation.ts';
@@ -35,6 +37,9 @@ export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'NFT Collection', href: '/collection', icon: Gem },
 ];
 
+/** Shown to moderators and admins only. */
+const MODERATION_ITEM = { label: 'Moderation', href: '/moderation', icon: ShieldCheck };
+
 const itemClass =
   'flex min-h-12 items-center gap-3 rounded-xl px-3 font-semibold text-chalk transition-colors hover:bg-concrete';
 
@@ -46,7 +51,9 @@ export function SideNav({
   onOpenChange: (o: boolean) => void;
 }) {
   const [location] = useLocation();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  const staff = (STAFF_ROLES as readonly string[]).includes(user?.role ?? '');
+  const items = staff ? [...NAV_ITEMS, MODERATION_ITEM] : NAV_ITEMS;
   // The drawer is opened from outside (no SheetTrigger), so Radix has nowhere to return focus
   // on close: remember what had it (the menu button) and go back there.
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -77,7 +84,7 @@ export function SideNav({
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
           <ul className="grid gap-1">
-            {NAV_ITEMS.map(({ label, href, icon: Icon }) => {
+            {items.map(({ label, href, icon: Icon }) => {
               const current = location === href;
               return (
                 <li key={label}>

@@ -7,7 +7,7 @@ import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { serverMessage } from '../../lib/query-client.ts';
+import { refusalMessage, serverMessage } from '../../lib/query-client.ts';
 import { Button } from '../ui/button.tsx';
 import { formatDistance } from './format.ts';
 
@@ -64,10 +64,13 @@ export function toastCreated(created: CreatedDiscovery, title: string, extra = '
 }
 
 /**
- * A 409's reason: the photo already documented (SPEC's text) or this artwork already logged
- * today. Null for any other error.
+ * A refused save's reason: a 409's (the photo already documented, SPEC's text, or this artwork
+ * already logged today) or a suspended player's 403. Null for any other error.
  */
 export function conflictReason(error: Error): string | null {
+  // A suspended player's save is refused in the server's words too.
+  const refusal = refusalMessage(error);
+  if (refusal) return refusal;
   if (!/^409: /.test(error.message)) return null;
   return serverMessage(error) ?? 'This photo has already been documented';
 }

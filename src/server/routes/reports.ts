@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema } from '../../core/schemas/common.ts';
+import { CreateReportSchema, ReportResultSchema } from '../../core/schemas/moderation.ts';
+import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { SIGNED_IN } from '../docs.ts';
+import { enforceWriteLimit } from '../services/rate-limit.ts';
+import { createReport } from '../services/reports.ts';
+
+/** Players reporting content (docs/decisions/026-walls-reports-moderation.md). */
+const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+  app.addHook('preValidation', signedInOnly);
+
+  app.post(
+    '/api/reports',
+    {
+      schema: {
+        operationId: 'createReport',
+        security: SIGNED_IN,
+        summary:
+          'Report a photo, artwork, log, forum post or reply, wall, profile or gallery piece; once per player per thing. Reports from two distinct players hide it until a moderator reviews it',
+        tags: ['moderation'],
+        body: CreateReportSchema,
+        response: {
+          201: ReportResultSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceWriteLimit(db, config, user.id);
+      return reply.code(201).send(await createReport(db, user.id, request.body));
+    },
+  );
+};
+
+export default reportRoutes;

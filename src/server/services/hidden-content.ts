@@ -1,0 +1,53 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { HIDDEN_PLAYER } from '../../core/content-reports.ts';
+import type { Tx } from '../db/client.ts';
+import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
+
+/**
+ * What hidden content looks like to players (docs/decisions/026): gone from every list, a
+ * hidden profile's name shown as HIDDEN_PLAYER and its picture left out.
+ */
+
+export { HIDDEN_PLAYER };
+
+/** The player's name as others see it (null stays null: no account behind the row). */
+export const shownUsername = (): SQL<string | null> =>
+  sql<
+    string | null
+  >`case when ${users.profileHiddenAt} is not null then ${HIDDEN_PLAYER} else ${users.username} end`;
+
+/** A log whose own row and whose discovery (the photo it carries) are both not hidden. */
+export const logNotHidden = (): SQL =>
+  sql`(${artworkLogs.hiddenAt} is null and not exists (select 1 from ${discoveries} hd
+    where hd.id = ${artworkLogs.discoveryId} and hd.hidden_at is not null))`;
+
+/**
+ * Keeps an artwork's cover one that players may see: when the cover's photo was hidden it
+ * becomes the newest photo still shown (or none); when there is none and one is restored, it
+ * comes back.
+ */
+export async function refreshCover(tx: Tx, artworkId: string, changedImage: string | null) {
+  const [artwork] = await tx
+    .select({ cover: artworks.coverImageUrl })
+    .from(artworks)
+    .where(eq(artworks.id, artworkId));
+  if (!artwork || (artwork.cover !== null && artwork.cover !== changedImage)) return;
+  const [newest] = await tx
+    .select({ imageUrl: artworkLogs.imageUrl })
+    .from(artworkLogs)
+    .where(
+      and(
+        eq(artworkLogs.artworkId, artworkId),
+        eq(artworkLogs.kind, 'found'),
+        sql`${artworkLogs.imageUrl} is not null`,
+        sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`,
+        logNotHidden(),
+      ),
+    )
+    .orderBy(desc(artworkLogs.createdAt))
+    .limit(1);
+  await tx
+    .update(artworks)
+    .set({ coverImageUrl: newest?.imageUrl ?? null })
+    .where(eq(artworks.id, artworkId));
+}

@@ -1,0 +1,105 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { ARTWORK_RULES, PRO_MULTIPLIER, REWARDS } from '../../core/rules.ts';
+import type { Tx } from '../db/client.ts';
+import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import { applyReport, lockArtwork, multiplierOf } from './artwork-logs.ts';
+
+/**
+ * A moderator's review of a log held by fair play (docs/decisions/021 and 026). The log row is
+ * locked and must still be pending, so of any number of simultaneous reviews one acts and the
+ * others are refused: the held tokens are paid exactly once.
+ */
+
+export const ALREADY_REVIEWED = 'This log was already reviewed.';
+
+type LogRow = typeof artworkLogs.$inferSelect;
+
+export async function lockPendingLog(tx: Tx, id: string): Promise<LogRow> {
+  const [log] = await tx.select().from(artworkLogs).where(eq(artworkLogs.id, id)).for('update');
+  if (!log) throw notFound('Log not found');
+  if (log.reviewStatus !== 'pending') throw conflict(ALREADY_REVIEWED);
+  return log;
+}
+
+/** Voided: the log stays on record, pays nothing and counts for nothing. */
+export async function voidLog(tx: Tx, log: LogRow): Promise<void> {
+  await tx.update(artworkLogs).set({ reviewStatus: 'rejected' }).where(eq(artworkLogs.id, log.id));
+}
+
+/**
+ * Released: the log counts as if it had never been flagged. A found log pays what it would
+ * have paid then (SPEC's reward for a new piece, the later-find reward otherwise, nothing for a
+ * player's repeat find), at the player's multiplier today, with the first finder's bonus and
+ * the player's counters; a gone or painted-over report counts towards the artwork's status.
+ * Returns the tokens paid.
+ */
+export async function releaseLog(tx: Tx, log: LogRow): Promise<number> {
+  await tx.update(artworkLogs).set({ reviewStatus: 'approved' }).where(eq(artworkLogs.id, log.id));
+  const artwork = await lockArtwork(tx, log.artworkId);
+  if (log.kind !== 'found') {
+    await applyReport(tx, artwork, log.paintedOverById);
+    return 0;
+  }
+  const [earlier] = await tx
+    .select({ id: artworkLogs.id })
+    .from(artworkLogs)
+    .where(
+      and(
+        eq(artworkLogs.artworkId, log.artworkId),
+        eq(artworkLogs.userId, log.userId),
+        eq(artworkLogs.kind, 'found'),
+        ne(artworkLogs.id, log.id),
+        sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`,
+      ),
+    )
+    .limit(1);
+  // The log that created the artwork shares its first finder and its creation time.
+  const newPiece =
+    artwork.firstFinderId === log.userId && artwork.createdAt.getTime() === log.createdAt.getTime();
+  if (!newPiece) {
+    await tx
+      .update(artworks)
+      .set({
+        status: 'present',
+        lastSeenAt: sql`greatest(${artworks.lastSeenAt}, ${log.createdAt})`,
+        coverImageUrl: log.imageUrl ?? artwork.coverImageUrl,
+      })
+      .where(eq(artworks.id, artwork.id));
+  }
+  if (earlier) return 0;
+
+  const [discovery] = log.discoveryId
+    ? await tx.select().from(discoveries).where(eq(discoveries.id, log.discoveryId))
+    : [];
+  const base = !newPiece
+    ? ARTWORK_RULES.laterFindReward
+    : discovery?.kind === 'graffiti'
+      ? REWARDS.graffiti
+      : REWARDS[discovery?.userRole ?? 'photographer'];
+  const award = base * (await multiplierOf(tx, log.userId, PRO_MULTIPLIER));
+  await tx.update(artworkLogs).set({ tokensAwarded: award }).where(eq(artworkLogs.id, log.id));
+  if (discovery) {
+    await tx
+      .update(discoveries)
+      .set({ tokensAwarded: award })
+      .where(eq(discoveries.id, discovery.id));
+  }
+  await tx
+    .update(users)
+    .set({
+      tokens: sql`${users.tokens} + ${award}`,
+      discoveries: sql`${users.discoveries} + 1`,
+      firstFinds: newPiece ? sql`${users.firstFinds} + 1` : users.firstFinds,
+    })
+    .where(eq(users.id, log.userId));
+  const finder = artwork.firstFinderId;
+  if (!newPiece && finder && finder !== log.userId) {
+    const bonus = ARTWORK_RULES.firstFinderBonus * (await multiplierOf(tx, finder, PRO_MULTIPLIER));
+    await tx
+      .update(users)
+      .set({ tokens: sql`${users.tokens} + ${bonus}` })
+      .where(eq(users.id, finder));
+  }
+  return award;
+}

@@ -1,0 +1,154 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AuditEntry, ModerationActionInput } from '../../core/schemas/moderation.ts';
+import { isStaffRole } from '../admin/roles.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { contentReports, wallReports } from '../db/moderation-schema.ts';
+import { legalWalls, moderationActions, users } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { recordModerationAction } from './audit-log.ts';
+import { lockPendingLog, releaseLog, voidLog } from './log-review.ts';
+import { toAuditEntry } from './moderation-queues.ts';
+import { REPORT_TARGET_KINDS } from './report-targets.ts';
+
+/**
+ * Staff actions (docs/decisions/026): each locks what it changes, refuses what would change
+ * nothing (409), and writes its audit row in the same transaction as the change.
+ */
+
+type Change = { targetType: string; details?: Record<string, unknown> };
+
+const DAY_MS = 86_400_000;
+
+async function resolveReports(tx: Tx, targetType: string, targetId: string): Promise<number> {
+  const resolved = await tx
+    .update(contentReports)
+    .set({ resolvedAt: new Date() })
+    .where(
+      and(
+        eq(contentReports.targetType, targetType as never),
+        eq(contentReports.targetId, targetId),
+        isNull(contentReports.resolvedAt),
+      ),
+    )
+    .returning({ id: contentReports.id });
+  return resolved.length;
+}
+
+async function hideOrRestore(
+  tx: Tx,
+  input: Extract<ModerationActionInput, { action: 'hide' | 'restore' }>,
+): Promise<Change> {
+  const kind = REPORT_TARGET_KINDS[input.targetType];
+  const target = await kind.lock(tx, input.targetId);
+  if (!target) throw notFound('That content was not found.');
+  const reports = await resolveReports(tx, input.targetType, input.targetId);
+  if (input.action === 'hide') {
+    if (target.hiddenAt) throw conflict('This is already hidden.');
+    await kind.setHidden(tx, input.targetId, new Date());
+  } else {
+    // Restoring visible content dismisses its reports: that too is a decision worth logging.
+    if (!target.hiddenAt && reports === 0) throw conflict('This is not hidden and has no reports.');
+    if (target.hiddenAt) await kind.setHidden(tx, input.targetId, null);
+  }
+  return { targetType: input.targetType, details: { reportsResolved: reports } };
+}
+
+async function reviewWall(tx: Tx, id: string, status: 'verified' | 'closed'): Promise<Change> {
+  const [wall] = await tx
+    .select({ status: legalWalls.status })
+    .from(legalWalls)
+    .where(eq(legalWalls.id, id))
+    .for('update');
+  if (!wall) throw notFound('Wall not found');
+  if (wall.status === status) throw conflict(`This wall is already ${status}.`);
+  await tx.update(legalWalls).set({ status }).where(eq(legalWalls.id, id));
+  const resolved = await tx
+    .update(wallReports)
+    .set({ resolvedAt: new Date() })
+    .where(and(eq(wallReports.wallId, id), isNull(wallReports.resolvedAt)))
+    .returning({ id: wallReports.id });
+  return {
+    targetType: 'wall',
+    details: { from: wall.status, to: status, reportsResolved: resolved.length },
+  };
+}
+
+async function lockPlayer(tx: Tx, id: string) {
+  const [player] = await tx
+    .select({ id: users.id, role: users.role, suspendedUntil: users.suspendedUntil })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  if (!player) throw notFound('Player not found');
+  return player;
+}
+
+async function suspend(tx: Tx, actor: SessionUser, id: string, days: number): Promise<Change> {
+  if (id === actor.id) throw badRequest('You cannot suspend yourself.');
+  const player = await lockPlayer(tx, id);
+  if (isStaffRole(player.role)) {
+    throw badRequest('Staff are not suspended here: the operator revokes their role first.');
+  }
+  const until = new Date(Date.now() + days * DAY_MS);
+  await tx.update(users).set({ suspendedUntil: until }).where(eq(users.id, id));
+  return { targetType: 'user', details: { days, until: until.toISOString() } };
+}
+
+async function lift(tx: Tx, id: string): Promise<Change> {
+  const player = await lockPlayer(tx, id);
+  if (!player.suspendedUntil || player.suspendedUntil <= new Date()) {
+    throw conflict('That player is not suspended.');
+  }
+  await tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, id));
+  return { targetType: 'user', details: { was: player.suspendedUntil.toISOString() } };
+}
+
+async function apply(tx: Tx, actor: SessionUser, input: ModerationActionInput): Promise<Change> {
+  switch (input.action) {
+    case 'hide':
+    case 'restore':
+      return hideOrRestore(tx, input);
+    case 'verify_wall':
+      return reviewWall(tx, input.targetId, 'verified');
+    case 'close_wall':
+      return reviewWall(tx, input.targetId, 'closed');
+    case 'release_log': {
+      const tokens = await releaseLog(tx, await lockPendingLog(tx, input.targetId));
+      return { targetType: 'artwork_log', details: { tokens } };
+    }
+    case 'void_log':
+      await voidLog(tx, await lockPendingLog(tx, input.targetId));
+      return { targetType: 'artwork_log' };
+    case 'suspend':
+      return suspend(tx, actor, input.targetId, input.days);
+    case 'lift_suspension':
+      return lift(tx, input.targetId);
+  }
+}
+
+/** Carries out one staff action and returns its audit log row. */
+export async function takeAction(
+  db: Db,
+  actor: SessionUser,
+  input: ModerationActionInput,
+): Promise<AuditEntry> {
+  const id = await db.transaction(async (tx) => {
+    const change = await apply(tx, actor, input);
+    return recordModerationAction(tx, {
+      actorId: actor.id,
+      actorLabel: actor.username,
+      action: input.action,
+      targetType: change.targetType,
+      targetId: input.targetId,
+      reason: input.reason,
+      ...(change.details && { details: change.details }),
+    });
+  });
+  const [row] = await db
+    .select()
+    .from(moderationActions)
+    .where(eq(moderationActions.id, id))
+    .limit(1);
+  return (await toAuditEntry(db, [row!]))[0]!;
+}

@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import type { ReportTarget } from '../../core/content-reports.ts';
+import type { ContentPreview } from '../../core/schemas/moderation.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  artworkLogs,
+  artworks,
+  discoveries,
+  forumPosts,
+  legalWalls,
+  profileArtworks,
+  users,
+} from '../db/schema.ts';
+import { refreshCover } from './hidden-content.ts';
+
+/**
+ * Everything a player can report, one entry per kind (docs/decisions/026): who owns it, whether
+ * it is hidden, how to hide or restore it, and what staff see of it in the queue.
+ */
+
+export interface TargetState {
+  /** The player it belongs to; null for seeded or imported content. */
+  ownerId: string | null;
+  hiddenAt: Date | null;
+  /** Whether a player other than its owner can see it at all (apart from hiding). */
+  shown: boolean;
+}
+
+interface TargetKind {
+  /** Reads the row and locks it until the transaction ends, or null when there is none. */
+  lock(tx: Tx, id: string): Promise<TargetState | null>;
+  setHidden(tx: Tx, id: string, at: Date | null): Promise<void>;
+  preview(db: Db | Tx, id: string): Promise<ContentPreview | null>;
+}
+
+export const clip = (text: string, max = 280) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+async function ownerName(db: Db | Tx, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
+  return row?.username ?? null;
+}
+
+const LOG_TITLES = { found: 'Found log', gone: 'Gone report', painted_over: 'Painted-over report' };
+
+export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
+  discovery: {
+    async lock(tx, id) {
+      const [row] = await tx
+        .select({ ownerId: discoveries.userId, hiddenAt: discoveries.hiddenAt })
+        .from(discoveries)
+        .where(eq(discoveries.id, id))
+        .for('update');
+      return row ? { ...row, shown: true } : null;
+    },
+    async setHidden(tx, id, at) {
+      const [row] = await tx
+        .update(discoveries)
+        .set({ hiddenAt: at })
+        .where(eq(discoveries.id, id))
+        .returning({ artworkId: discoveries.artworkId, imageUrl: discoveries.imageUrl });
+      if (row?.artworkId) await refreshCover(tx, row.artworkId, row.imageUrl);
+    },
+    async preview(db, id) {
+      const [row] = await db.select().from(discoveries).where(eq(discoveries.id, id));
+      if (!row) return null;
+      return {
+        title: row.name,
+        text: row.description ? clip(row.description) : null,
+        imageUrl: row.imageUrl,
+        ownerId: row.userId,
+        ownerName: await ownerName(db, row.userId),
+        link: row.artworkId ? `/art/${row.artworkId}` : null,
+        hidden: row.hiddenAt !== null,
+      };
+    },
+  },
+  artwork: {
+    async lock(tx, id) {
+      const [row] = await tx
+        .select({ ownerId: artworks.firstFinderId, hiddenAt: artworks.hiddenAt })
+        .from(artworks)
+        .where(eq(artworks.id, id))
+        .for('update');
+      return row ? { ...row, shown: true } : null;
+    },
+    async setHidden(tx, id, at) {
+      await tx.update(artworks).set({ hiddenAt: at }).where(eq(artworks.id, id));
+    },
+    async preview(db, id) {
+      const [row] = await db.select().from(artworks).where(eq(artworks.id, id));
+      if (!row) return null;
+      return {
+        title: row.title,
+        text: row.artistName ? `by ${row.artistName}` : null,
+        imageUrl: row.coverImageUrl,
+        ownerId: row.firstFinderId,
+        ownerName: await ownerName(db, row.firstFinderId),
+        link: `/art/${row.id}`,
+        hidden: row.hiddenAt !== null,
+      };
+    },
+  },
+  artwork_log: {
+    async lock(tx, id) {
+      const [row] = await tx
+        .select({
+          ownerId: artworkLogs.userId,
+          hiddenAt: artworkLogs.hiddenAt,
+          reviewStatus: artworkLogs.reviewStatus,
+        })
+        .from(artworkLogs)
+        .where(eq(artworkLogs.id, id))
+        .for('update');
+      if (!row) return null;
+      // A log held for review or voided is not shown to other players.
+      const shown = row.reviewStatus === null || row.reviewStatus === 'approved';
+      return { ownerId: row.ownerId, hiddenAt: row.hiddenAt, shown };
+    },
+    async setHidden(tx, id, at) {
+      const [row] = await tx
+        .update(artworkLogs)
+        .set({ hiddenAt: at })
+        .where(eq(artworkLogs.id, id))
+        .returning({ artworkId: artworkLogs.artworkId, imageUrl: artworkLogs.imageUrl });
+      if (row) await refreshCover(tx, row.artworkId, row.imageUrl);
+    },
+    async preview(db, id) {
+      const [row] = await db
+        .select({ log: artworkLogs, title: artworks.title })
+        .from(artworkLogs)
+        .innerJoin(artworks, eq(artworks.id, artworkLogs.artworkId))
+        .where(eq(artworkLogs.id, id));
+      if (!row) return null;
+      return {
+        title: `${LOG_TITLES[row.log.kind]} of ${row.title}`,
+        text: null,
+        imageUrl: row.log.imageUrl,
+        ownerId: row.log.userId,
+        ownerName: await ownerName(db, row.log.userId),
+        link: `/art/${row.log.artworkId}`,
+        hidden: row.log.hiddenAt !== null,
+      };
+    },
+  },
+  forum_post: {
+    async lock(tx, id) {
+      const [row] = await tx
+        .select({ ownerId: forumPosts.userId, hiddenAt: forumPosts.hiddenAt })
+        .from(forumPosts)
+        .where(eq(forumPosts.id, id))
+        .for('update');
+      return row ? { ...row, shown: true } : null;
+    },
+    async setHidden(tx, id, at) {
+      await tx.update(forumPosts).set({ hiddenAt: at }).where(eq(forumPosts.id, id));
+    },
+    async preview(db, id) {
+      const [row] = await db.select().from(forumPosts).where(eq(forumPosts.id, id));
+      if (!row) return null;
+      return {
+        title: row.title ?? (row.parentId ? 'Reply' : 'Post'),
+        text: clip(row.content),
+        imageUrl: null,
+        ownerId: row.userId,
+        ownerName: (await ownerName(db, row.userId)) ?? row.authorName,
+        link: '/community',
+        hidden: row.hiddenAt !== null,
+      };
+    },
+  },
+  wall: {
+    async lock(tx, id) {
+      const [row] = await tx
+        .select({ ownerId: legalWalls.proposedById, hiddenAt: legalWalls.hiddenAt })
+        .from(legalWalls)
+        .where(eq(legalWalls.id, id))
+        .for('update');
+      return row ? { ...row, shown: true } : null;
+    },
+    async setHidden(tx, id, at) {
+      await tx.update(legalWalls).set({ hiddenAt: at }).where(eq(legalWalls.id, id));
+    },
+    async preview(db, id) {
+      const [row] = await db.select().from(legalWalls).where(eq(legalWalls.id, id));
+      if (!row) return null;
+      return {
+        title: row.name,
+        text: clip(`${row.city}, ${row.country}. ${row.description}`),
+        imageUrl: row.imageUrl,
+        ownerId: row.proposedById,
+        ownerName: await ownerName(db, row.proposedById),
+        link: null,
+        hidden: row.hiddenAt !== null,
+      };
+    },
+  },
+  profile: {
+    async lock(tx, id) {
+      const [row] = await tx
+        .select({ ownerId: users.id, hiddenAt: users.profileHiddenAt })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      return row ? { ...row, shown: true } : null;
+    },
+    async setHidden(tx, id, at) {
+      await tx.update(users).set({ profileHiddenAt: at }).where(eq(users.id, id));
+    },
+    async preview(db, id) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      if (!row) return null;
+      return {
+        title: row.username,
+        text: 'Username and profile picture',
+        imageUrl: row.profileImageUrl,
+        ownerId: row.id,
+        ownerName: row.username,
+        link: null,
+        hidden: row.profileHiddenAt !== null,
+      };
+    },
+  },
+  gallery_art: {
+    async lock(tx, id) {
+      const [row] = await tx
+        .select({ ownerId: profileArtworks.userId, hiddenAt: profileArtworks.hiddenAt })
+        .from(profileArtworks)
+        .where(eq(profileArtworks.id, id))
+        .for('update');
+      return row ? { ...row, shown: true } : null;
+    },
+    async setHidden(tx, id, at) {
+      await tx.update(profileArtworks).set({ hiddenAt: at }).where(eq(profileArtworks.id, id));
+    },
+    async preview(db, id) {
+      const [row] = await db.select().from(profileArtworks).where(eq(profileArtworks.id, id));
+      if (!row) return null;
+      return {
+        title: row.title,
+        text: row.description ? clip(row.description) : null,
+        imageUrl: row.imageUrl,
+        ownerId: row.userId,
+        ownerName: await ownerName(db, row.userId),
+        link: null,
+        hidden: row.hiddenAt !== null,
+      };
+    },
+  },
+};
