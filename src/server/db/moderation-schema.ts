@@ -69,9 +69,8 @@ export const contentReports = pgTable(
   'content_reports',
   {
     id: text('id').primaryKey(),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Kept when the reporter deletes their account: the report still stands, from nobody named.
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
     targetId: text('target_id').notNull(),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),

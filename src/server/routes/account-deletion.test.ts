@@ -131,9 +131,10 @@ describe.each(storesUnderTest())('deleting an account on the $name store', (stor
     // Her post and her reply in Bob's thread stay, by "deleted player"; her like is gone.
     const forum = await forumRequests.forum(bob);
     const post = forum.find((p) => p.id === aliceData.postId);
-    expect(post?.user).toEqual({ username: DELETED_PLAYER });
+    expect(post?.user).toEqual({ id: null, username: DELETED_PLAYER });
     const replies = await forumRequests.replies(bob, bobData.postId);
     expect(replies.find((r: ForumPost) => r.id === aliceData.replyId)?.user).toEqual({
+      id: null,
       username: DELETED_PLAYER,
     });
     expect(forum.find((p) => p.id === bobData.postId)).toMatchObject({ likes: 0, replies: 1 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage, ModerationQueues } from '../../../src/core/schemas/moderation.ts';
+import { DELETED_PLAYER } from '../../core/your-data.ts';
 import {
   createTestApp,
   NO_LIMIT,
@@ -122,6 +123,26 @@ describe('the report queue, hide and restore', () => {
       id: entry.id,
       actor: mod.username,
       reason: 'Harsh but fair criticism',
+    });
+  });
+
+  it('keeps hidden content in the queue when its reporters delete their accounts', async () => {
+    const post = await newPost(alice, { content: 'Hidden, then its reporters leave' });
+    const [dan, erin] = [await signUp(t.app), await signUp(t.app)];
+    await reportTwice([dan, erin], 'forum_post', post.id);
+    for (const reporter of [dan, erin]) {
+      const res = await reporter.request({
+        method: 'DELETE',
+        url: '/api/profile',
+        payload: { username: reporter.username, password: 'spray-paint-rules-42' },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    expect((await storedPost(t.db, post.id)).hiddenAt).not.toBeNull();
+    expect((await queues()).reports.find((g) => g.targetId === post.id)).toMatchObject({
+      count: 2,
+      reporters: [DELETED_PLAYER, DELETED_PLAYER],
+      preview: { hidden: true },
     });
   });
 

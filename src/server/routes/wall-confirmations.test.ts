@@ -223,10 +223,6 @@ describe('verified after three established players', () => {
     });
 
     const suspended = await establishedVisitor(t.app, t.db, at);
-    await t.db
-      .update(users)
-      .set({ suspendedUntil: new Date(Date.now() + 86_400_000) })
-      .where(eq(users.id, suspended.id));
 
     const ready = await signUp(t.app);
     await ageAccount(t.db, ready, 7.01);
@@ -236,9 +232,16 @@ describe('verified after three established players', () => {
     for (const p of [young, held, suspended, ready]) {
       results.push((await confirm(p, id)).json<ConfirmedWall>().counts);
     }
-    expect(results).toEqual([false, false, false, true]);
+    expect(results).toEqual([false, false, true, true]);
+
+    // A suspension stops a player's confirmations counting, and stops new ones.
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, suspended.id));
     const wall = (await t.app.inject({ url: `/api/legal-walls/${id}` })).json<WallDetail>();
     expect(wall.confirmations).toEqual({ players: 4, counting: 1 });
+    expect((await confirm(suspended, id, { paintedOn: dayFromToday(-1) })).statusCode).toBe(403);
   });
 });
 

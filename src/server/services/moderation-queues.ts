@@ -12,6 +12,7 @@ import {
 import { rowsOf, type Db } from '../db/client.ts';
 import { wallReports } from '../db/moderation-schema.ts';
 import { artworkLogs, artworks, legalWalls, moderationActions, users } from '../db/schema.ts';
+import { DELETED_PLAYER } from '../../core/your-data.ts';
 import { badRequest } from '../errors.ts';
 import { clip, REPORT_TARGET_KINDS } from './report-targets.ts';
 
@@ -22,10 +23,10 @@ async function reportGroups(db: Db): Promise<ReportGroup[]> {
   const result = await db.execute(sql`
     select r.target_type as "targetType", r.target_id as "targetId", count(*)::int as count,
            array_agg(distinct r.reason) as reasons,
-           array_agg(u.username order by r.created_at) as reporters,
+           array_agg(coalesce(u.username, ${DELETED_PLAYER}) order by r.created_at) as reporters,
            coalesce(array_agg(r.note order by r.created_at) filter (where r.note <> ''), '{}') as notes,
            min(r.created_at) as first
-    from content_reports r join ${users} u on u.id = r.reporter_id
+    from content_reports r left join ${users} u on u.id = r.reporter_id
     where r.resolved_at is null
     group by r.target_type, r.target_id
     order by count(*) desc, min(r.created_at)

@@ -1,6 +1,7 @@
 import { Clock, MapPin, Navigation, ScrollText } from 'lucide-react';
 import type { NearbyLegalWall, WallDetail } from '../../../core/schemas/walls.ts';
 import { formatDistance } from '../map-home/format.ts';
+import { ReportMenu } from '../reports/report-menu.tsx';
 import { FactRow } from '../ui/fact-row.tsx';
 import { WallActions } from './wall-actions.tsx';
 import { WallTrust } from './wall-trust.tsx';
@@ -48,6 +49,15 @@ export function WallDetails({
         <WallTrust wall={wall} />
       </dl>
       {detail && <WallActions wall={detail} />}
+      {/* Abuse in its photo or text is reported like any content; not by whoever proposed it. */}
+      {detail?.viewer && !detail.viewer.proposer && (
+        <div className="flex justify-end">
+          <ReportMenu
+            targets={[{ targetType: 'wall', targetId: wall.id }]}
+            subject={`wall ${wall.name}`}
+          />
+        </div>
+      )}
     </>
   );
 }

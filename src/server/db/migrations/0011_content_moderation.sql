@@ -3,7 +3,7 @@
 -- Every statement can run again on a database that already has them and changes nothing.
 CREATE TABLE IF NOT EXISTS "content_reports" (
 	"id" text PRIMARY KEY NOT NULL,
-	"reporter_id" text NOT NULL CONSTRAINT "content_reports_reporter_id_users_id_fk" REFERENCES "public"."users"("id") ON DELETE cascade,
+	"reporter_id" text CONSTRAINT "content_reports_reporter_id_users_id_fk" REFERENCES "public"."users"("id") ON DELETE set null,
 	"target_type" text NOT NULL,
 	"target_id" text NOT NULL,
 	"reason" text NOT NULL,
