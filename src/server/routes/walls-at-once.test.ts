@@ -9,7 +9,7 @@ import { legalWalls } from '../db/schema.ts';
 /**
  * Status changes are written with the confirmation or report that causes them, the wall row
  * locked, and "once" is held by unique indexes: 50 requests fired at once. Meaningful on
- * Postgres (TEST_DATABASE_URL), where they truly overlap.
+ * Postgres (TEST_DATABASE_URL), where they truly overlap; PGlite runs them one after another.
  */
 
 const AT_ONCE = 50;
@@ -29,7 +29,7 @@ const crowd = (at: { latitude: number; longitude: number }) =>
 const rowsOf = async (table: typeof wallConfirmations | typeof wallReports, wallId: string) =>
   (await t.db.select({ n: count() }).from(table).where(eq(table.wallId, wallId)))[0]!.n;
 
-describe.runIf(process.env.TEST_DATABASE_URL)(`${AT_ONCE} at once on Postgres`, () => {
+describe(`${AT_ONCE} at once`, () => {
   it('50 established players confirming at once: every one kept, the wall verified', async () => {
     const at = { latitude: -31, longitude: 115.86 };
     const id = await insertWall(t.db, at, { status: 'unverified' });
