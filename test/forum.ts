@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import type { ForumPost } from '../src/core/schemas/community.ts';
 import type { Db } from '../src/server/db/client.ts';
-import { forumPosts } from '../src/server/db/schema.ts';
+import { forumPosts } from '../src/server/db/community-schema.ts';
 import type { Player } from './app.ts';
 
 /** Forum requests as a player, shared by the community test files. */

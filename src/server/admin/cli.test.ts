@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../test/run-cli.ts';
 import { openDatabase } from '../db/client.ts';
-import { moderationActions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { moderationActions } from '../db/moderation-schema.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

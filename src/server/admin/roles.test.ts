@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/app.ts';
 import type { Database } from '../db/client.ts';
-import { moderationActions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { moderationActions } from '../db/moderation-schema.ts';
 import { grantRole, listStaff, revokeRole, RoleRefusal } from './roles.ts';
 
 /** Granting and revoking roles on a real database: one audit row per change, refusals write nothing. */

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { STAFF_ROLES, type Role, type StaffRole } from '../../core/roles.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { moderationActions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { moderationActions } from '../db/moderation-schema.ts';
 import { COMMAND_LINE_ACTOR, recordModerationAction } from '../services/audit-log.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, subscriptions, users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
 

@@ -11,7 +11,8 @@ import {
 import type { LinkedWallet, SiweNonce } from '../../core/schemas/wallet.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { siweNonces, users, walletLinks } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { siweNonces, walletLinks } from '../db/payments-schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { parseSiweMessage, type SiweMessage } from './siwe-message.ts';
 

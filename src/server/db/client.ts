@@ -9,10 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import * as communitySchema from './community-schema.ts';
 import * as moderationSchema from './moderation-schema.ts';
+import * as paymentsSchema from './payments-schema.ts';
 import * as gameSchema from './schema.ts';
 
-const schema = { ...gameSchema, ...moderationSchema };
+const schema = { ...gameSchema, ...communitySchema, ...paymentsSchema, ...moderationSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,15 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { REPORT_REASONS, REPORT_TARGETS } from '../../core/content-reports.ts';
 import { WALL_REPORT_REASONS } from '../../core/wall-status.ts';
-import { legalWalls, users } from './schema.ts';
+import { createdAt, legalWalls, users } from './schema.ts';
 
 /**
  * Players keeping walls honest and reporting content (docs/decisions/026-walls-reports-moderation.md).
  * Kept apart from schema.ts, which holds the game's own tables.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** "Painted here legally on <date>": three from distinct established players verify a wall. */
 export const wallConfirmations = pgTable(
@@ -93,5 +100,30 @@ export const contentReports = pgTable(
       'content_reports_reason_check',
       sql`${t.reason} in ('abusive', 'sexual', 'personal_info', 'spam', 'not_street_art', 'copyright', 'other')`,
     ),
+  ],
+);
+
+/**
+ * Every moderation and role action: who (the staff account, or the operator's command line),
+ * what, on which target, and why (docs/decisions/025-roles-and-audit-log.md). Rows are only
+ * ever added; an actor's account going away keeps the row and its label.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // The actor's username at the time, or 'command line'.
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc()),
+    index('moderation_actions_target_idx').on(t.targetType, t.targetId),
   ],
 );

@@ -18,7 +18,9 @@ import {
 import { ROLES } from '../../core/roles.ts';
 import { WALL_STATUSES } from '../../core/wall-status.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** When a row was made; every table file uses it. */
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * Where an imported artwork or wall comes from (docs/decisions/023-open-data-connectors.md):
@@ -308,117 +310,6 @@ export const profileArtworks = pgTable(
   (t) => [index('profile_artworks_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
 
-/** Seeded catalogue tables carry the stable seed key as id and where each record came from. */
-export const events = pgTable(
-  'events',
-  {
-    id: text('id').primaryKey(),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
-    status: text('status', { enum: ['active', 'upcoming', 'ended'] }).notNull(),
-    endDate: timestamp('end_date', { withTimezone: true }),
-    rewardTokens: integer('reward_tokens'),
-    rewardNft: text('reward_nft'),
-    source: text('source').notNull(),
-  },
-  (t) => [index('events_end_date_idx').on(t.endDate)],
-);
-
-export const forumPosts = pgTable(
-  'forum_posts',
-  {
-    id: text('id').primaryKey(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    // Seeded posts have no account behind them; the author name is kept here instead.
-    authorName: text('author_name'),
-    parentId: text('parent_id').references((): AnyPgColumn => forumPosts.id, {
-      onDelete: 'cascade',
-    }),
-    title: text('title'),
-    content: text('content').notNull(),
-    likes: integer('likes').notNull().default(0),
-    replies: integer('replies').notNull().default(0),
-    source: text('source'),
-    createdAt: createdAt(),
-    // Hidden after reports from several players or by a moderator (docs/decisions/026).
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('forum_posts_created_idx').on(t.createdAt.desc()),
-    index('forum_posts_parent_idx').on(t.parentId, t.createdAt),
-    index('forum_posts_user_idx').on(t.userId),
-  ],
-);
-
-export const forumLikes = pgTable(
-  'forum_likes',
-  {
-    postId: text('post_id')
-      .notNull()
-      .references(() => forumPosts.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.postId, t.userId] }),
-    index('forum_likes_user_idx').on(t.userId),
-  ],
-);
-
-export const artists = pgTable('artists', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  aka: text('aka'),
-  city: text('city').notNull(),
-  country: text('country').notNull(),
-  activeYears: text('active_years').notNull(),
-  style: text('style').notNull(),
-  achievements: jsonb('achievements').$type<string[]>().notNull(),
-  source: text('source').notNull(),
-});
-
-export const missions = pgTable(
-  'missions',
-  {
-    id: text('id').primaryKey(),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
-    difficulty: text('difficulty', { enum: ['easy', 'medium', 'hard'] }).notNull(),
-    rewardTokens: integer('reward_tokens').notNull(),
-    missionType: text('mission_type').notNull(),
-    targetEmojiPin: text('target_emoji_pin').notNull(),
-    targetLat: doublePrecision('target_lat'),
-    targetLng: doublePrecision('target_lng'),
-    maxCompletions: integer('max_completions'),
-    currentCompletions: integer('current_completions').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    source: text('source').notNull(),
-  },
-  (t) => [index('missions_target_idx').on(t.targetLat, t.targetLng)],
-);
-
-export const missionCompletions = pgTable(
-  'mission_completions',
-  {
-    missionId: text('mission_id')
-      .notNull()
-      .references(() => missions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    discoveryId: text('discovery_id')
-      .notNull()
-      .references(() => discoveries.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.missionId, t.userId] }),
-    index('mission_completions_user_idx').on(t.userId),
-  ],
-);
-
 export const legalWalls = pgTable(
   'legal_walls',
   {
@@ -460,61 +351,6 @@ export const legalWalls = pgTable(
   ],
 );
 
-export const walletLinks = pgTable(
-  'wallet_links',
-  {
-    // Lower-case hex address: one address links to one account.
-    address: text('address').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    chainId: integer('chain_id').notNull(),
-    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  // A player has one wallet: a new proof replaces the old link.
-  (t) => [uniqueIndex('wallet_links_user_idx').on(t.userId)],
-);
-
-export const subscriptions = pgTable(
-  'subscriptions',
-  {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    stripeCustomerId: text('stripe_customer_id'),
-    stripeSubscriptionId: text('stripe_subscription_id'),
-    status: text('status').notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-    // Stripe's `created` time of the event that last set `status`: an older event arriving late
-    // never overwrites a newer state (docs/decisions/011-pro-with-stripe.md).
-    statusEventAt: timestamp('status_event_at', { withTimezone: true }),
-    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('subscriptions_customer_idx').on(t.stripeCustomerId)],
-);
-
-/** Stripe webhook event ids already handled: a replayed or retried delivery is a no-op. */
-export const stripeEvents = pgTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Sign-In with Ethereum nonces: single use, short-lived, bound to the player who asked. */
-export const siweNonces = pgTable(
-  'siwe_nonces',
-  {
-    nonce: text('nonce').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('siwe_nonces_expires_idx').on(t.expiresAt)],
-);
-
 /**
  * The app processes running on this database and where each keeps photos, so a process whose
  * photos the others could not see refuses to start (src/server/instances.ts).
@@ -528,28 +364,3 @@ export const appInstances = pgTable('app_instances', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * Every moderation and role action: who (the staff account, or the operator's command line),
- * what, on which target, and why (docs/decisions/025-roles-and-audit-log.md). Rows are only
- * ever added; an actor's account going away keeps the row and its label.
- */
-export const moderationActions = pgTable(
-  'moderation_actions',
-  {
-    id: text('id').primaryKey(),
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    // The actor's username at the time, or 'command line'.
-    actorLabel: text('actor_label').notNull(),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id').notNull(),
-    reason: text('reason').notNull(),
-    details: jsonb('details'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('moderation_actions_created_idx').on(t.createdAt.desc()),
-    index('moderation_actions_target_idx').on(t.targetType, t.targetId),
-  ],
-);

@@ -5,7 +5,8 @@ import { openTestDatabase } from '../../../test/app.ts';
 import { COUNTRY_BOXES } from '../../core/country-boxes.ts';
 import { distanceKm } from '../../core/geo.ts';
 import type { Database, Db } from './client.ts';
-import { artists, events, forumPosts, legalWalls, missions, users } from './schema.ts';
+import { legalWalls, users } from './schema.ts';
+import { artists, events, forumPosts, missions } from './community-schema.ts';
 import { loadSeedData, loadSeedOpenDataWalls, seedDatabase } from './seed.ts';
 
 const DAY_MS = 86_400_000;

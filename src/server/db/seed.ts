@@ -15,7 +15,8 @@ import {
   type SeedOpenDataWall,
 } from '../../core/schemas/seed.ts';
 import type { Db, Tx } from './client.ts';
-import { artists, artworks, events, forumPosts, legalWalls, missions } from './schema.ts';
+import { artworks, legalWalls } from './schema.ts';
+import { artists, events, forumPosts, missions } from './community-schema.ts';
 
 const DATA_DIR = fileURLToPath(new URL('../../../src/data/', import.meta.url));
 const DAY_MS = 86_400_000;

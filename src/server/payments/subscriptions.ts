@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '../../core/schemas/subscription.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
-import { subscriptions } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 import { HttpError, conflict, notFound } from '../errors.ts';
 import { entitlementsOf, isPro } from '../services/users.ts';
 import type { StripeConfig } from './stripe.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../db/client.ts';
 import type { Db } from '../db/client.ts';
-import { stripeEvents, subscriptions } from '../db/schema.ts';
+import { stripeEvents, subscriptions } from '../db/payments-schema.ts';
 import { idOf, periodEndOf } from './stripe.ts';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';

@@ -15,7 +15,8 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../../../test/stripe-stand-in.ts';
-import { subscriptions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 import { STRIPE_API_VERSION } from '../payments/stripe.ts';
 import { objectKeys } from '../storage/object-store.ts';
 

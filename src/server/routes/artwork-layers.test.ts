@@ -13,7 +13,8 @@ import {
 } from '../../../test/app.ts';
 import { phoneJpeg } from '../../../test/images.ts';
 import type { HeatPoints, MyLogPoints } from '../../core/schemas/artworks.ts';
-import { artworkLogs, subscriptions } from '../db/schema.ts';
+import { artworkLogs } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 
 /**
  * The Pro map layers (docs/decisions/021-artworks-and-logs.md): the heat of recent logs and the

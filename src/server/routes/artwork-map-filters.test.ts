@@ -3,7 +3,7 @@ import { signUp, useUnlimitedApp } from '../../../test/app.ts';
 import { artworkKit } from '../../../test/artwork-kit.ts';
 import type { ArtworkPoints } from '../../core/schemas/artworks.ts';
 import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
-import { subscriptions } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 
 /**
  * The artwork map's filters: status for everyone, the rest for Pro

@@ -10,7 +10,8 @@ import type {
   NearbyArtworks,
 } from '../../core/schemas/artworks.ts';
 import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
-import { artworkLogs, artworks, subscriptions } from '../db/schema.ts';
+import { artworkLogs, artworks } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 
 /**
  * Artworks and their logs: a new piece creates an artwork, other players log it, the first

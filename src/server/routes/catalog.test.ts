@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import type { Mission } from '../../core/schemas/catalog.ts';
-import { artists, discoveries, missionCompletions, missions } from '../db/schema.ts';
+import { discoveries } from '../db/schema.ts';
+import { artists, missionCompletions, missions } from '../db/community-schema.ts';
 
 const DAY = 86_400_000;
 const daysFromNow = (d: number) => new Date(Date.now() + d * DAY);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import type { ColourChart } from '../../core/schemas/colours.ts';
-import { subscriptions } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 import { SERIES_1 } from '../services/colour-chart.ts';
 
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { countRows, forumRequests, insertPost, storedPost } from '../../../test/forum.ts';
-import { forumLikes } from '../db/schema.ts';
+import { forumLikes } from '../db/community-schema.ts';
 
 let t: TestApp;
 let alice: Player;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { countRows, forumRequests, insertPost, storedPost } from '../../../test/forum.ts';
 import type { ForumPost } from '../../core/schemas/community.ts';
-import { events, forumPosts } from '../db/schema.ts';
+import { events, forumPosts } from '../db/community-schema.ts';
 
 const DAY = 86_400_000;
 const daysFromNow = (d: number) => new Date(Date.now() + d * DAY);

@@ -6,8 +6,13 @@ import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../.
 import { givePlayerData, objectIdOf } from '../../../test/player-data.ts';
 import { appOnStore, storesUnderTest } from '../../../test/s3-server.ts';
 import { hashSessionId } from '../auth/sessions.ts';
-import { contentReports, wallConfirmations, wallReports } from '../db/moderation-schema.ts';
-import { legalWalls, moderationActions } from '../db/schema.ts';
+import {
+  contentReports,
+  moderationActions,
+  wallConfirmations,
+  wallReports,
+} from '../db/moderation-schema.ts';
+import { legalWalls } from '../db/schema.ts';
 
 /** GET /api/profile/export: a zip of the player's JSON and photos, on both photo stores. */
 

@@ -9,7 +9,8 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { levelForScore } from '../../core/rules.ts';
-import { discoveries, subscriptions } from '../db/schema.ts';
+import { discoveries } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,8 +12,8 @@ import {
 } from '../../../test/app.ts';
 import { countRows, forumRequests, storedPost } from '../../../test/forum.ts';
 import { act, acted, reportTwice, signUpModerator } from '../../../test/moderation.ts';
-import { contentReports, wallReports } from '../db/moderation-schema.ts';
-import { artworkLogs, legalWalls, moderationActions, users } from '../db/schema.ts';
+import { contentReports, moderationActions, wallReports } from '../db/moderation-schema.ts';
+import { artworkLogs, legalWalls, users } from '../db/schema.ts';
 
 let t: TestApp;
 let mod: Player;

@@ -10,7 +10,8 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import type { Artwork } from '../../core/schemas/profile.ts';
-import { forumPosts, markers, profileArtworks, users } from '../db/schema.ts';
+import { markers, profileArtworks, users } from '../db/schema.ts';
+import { forumPosts } from '../db/community-schema.ts';
 
 let t: TestApp;
 let alice: Player;

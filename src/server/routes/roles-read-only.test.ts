@@ -11,7 +11,8 @@ import {
 } from '../../../test/app.ts';
 import { grantRole } from '../admin/roles.ts';
 import { MIGRATIONS_DIR, rowsOf } from '../db/client.ts';
-import { moderationActions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { moderationActions } from '../db/moderation-schema.ts';
 
 /**
  * The role is shown to the signed-in player and to nobody's request can it be changed

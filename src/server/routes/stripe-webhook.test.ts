@@ -9,7 +9,7 @@ import {
   subscriptionEvent,
   WEBHOOK_SECRET,
 } from '../../../test/stripe-events.ts';
-import { stripeEvents, subscriptions } from '../db/schema.ts';
+import { stripeEvents, subscriptions } from '../db/payments-schema.ts';
 
 /**
  * POST /api/stripe/webhook with events signed by Stripe's own test signer. The player's Stripe

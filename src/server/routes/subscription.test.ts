@@ -7,7 +7,7 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../../../test/stripe-stand-in.ts';
-import { subscriptions } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 import { STRIPE_API_VERSION } from '../payments/stripe.ts';
 
 /** The subscription API against a local Stripe stand-in, through the real Stripe SDK. */

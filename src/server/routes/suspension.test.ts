@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { countRows, forumRequests } from '../../../test/forum.ts';
 import { acted, report, signUpModerator } from '../../../test/moderation.ts';
-import { forumPosts, markers, users } from '../db/schema.ts';
+import { markers, users } from '../db/schema.ts';
+import { forumPosts } from '../db/community-schema.ts';
 import { suspensionMessage } from '../auth/suspension.ts';
 
 /** A suspended player can read but not write (docs/decisions/026). */

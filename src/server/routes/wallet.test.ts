@@ -5,7 +5,7 @@ import { createSiweMessage, type SiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { SIWE_STATEMENT } from '../auth/siwe.ts';
-import { siweNonces, walletLinks } from '../db/schema.ts';
+import { siweNonces, walletLinks } from '../db/payments-schema.ts';
 
 /** Sign-In with Ethereum linking, signed by real viem local accounts (secp256k1, EIP-191). */
 

@@ -5,17 +5,9 @@ import { DELETED_PLAYER } from '../../core/your-data.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import {
-  artworkLogs,
-  artworks,
-  forumLikes,
-  forumPosts,
-  legalWalls,
-  objects,
-  subscriptions,
-  uploadTokens,
-  users,
-} from '../db/schema.ts';
+import { artworkLogs, artworks, legalWalls, objects, uploadTokens, users } from '../db/schema.ts';
+import { forumLikes, forumPosts } from '../db/community-schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 import {
   HttpError,
   badRequest,

@@ -5,7 +5,8 @@ import { distanceKm } from '../../core/geo.ts';
 import { ARTWORK_RULES } from '../../core/rules.ts';
 import type { FlagReason, LogKind } from '../../core/schemas/artworks.ts';
 import { isUniqueViolation, type Tx } from '../db/client.ts';
-import { artworkLogs, artworks, subscriptions, users } from '../db/schema.ts';
+import { artworkLogs, artworks, users } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { fairPlayFlag } from './fair-play.ts';
 

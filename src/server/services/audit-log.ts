@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/client.ts';
-import { moderationActions } from '../db/schema.ts';
+import { moderationActions } from '../db/moderation-schema.ts';
 
 /** The actor label of actions taken by the operator with `npm run admin`. */
 export const COMMAND_LINE_ACTOR = 'command line';

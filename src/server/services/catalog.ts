@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Artist, Mission } from '../../core/schemas/catalog.ts';
 import type { Db } from '../db/client.ts';
-import { artists, missionCompletions, missions } from '../db/schema.ts';
+import { artists, missionCompletions, missions } from '../db/community-schema.ts';
 
 /** Featured artists, by name (case-insensitive), then id. */
 export async function listArtists(db: Db): Promise<Artist[]> {

@@ -9,7 +9,8 @@ import {
   type LikeResult,
 } from '../../core/schemas/community.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { events, forumLikes, forumPosts, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { events, forumLikes, forumPosts } from '../db/community-schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { shownUsername } from './hidden-content.ts';
 

@@ -1,25 +1,25 @@
 import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { contentReports, wallConfirmations, wallReports } from '../db/moderation-schema.ts';
+import {
+  contentReports,
+  moderationActions,
+  wallConfirmations,
+  wallReports,
+} from '../db/moderation-schema.ts';
 import {
   artworkLogs,
   artworks,
   discoveries,
-  forumLikes,
-  forumPosts,
   legalWalls,
   markers,
-  missionCompletions,
-  missions,
-  moderationActions,
   objects,
   profileArtworks,
   sessions,
   signInDevices,
-  subscriptions,
   users,
-  walletLinks,
 } from '../db/schema.ts';
+import { forumLikes, forumPosts, missionCompletions, missions } from '../db/community-schema.ts';
+import { subscriptions, walletLinks } from '../db/payments-schema.ts';
 import { notFound } from '../errors.ts';
 
 const EXTENSIONS: Record<string, string> = {

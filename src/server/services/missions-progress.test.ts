@@ -10,7 +10,8 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { EARTH_RADIUS_KM } from '../../core/geo.ts';
-import { missionCompletions, missions, subscriptions } from '../db/schema.ts';
+import { missionCompletions, missions } from '../db/community-schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 
 /** Mission progress is exercised through the real discovery routes on a real database. */
 let t: TestApp;

@@ -2,7 +2,8 @@ import { and, asc, eq, gt, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { MISSION_RADIUS_M } from '../../core/rules.ts';
 import type { CompletedMission } from '../../core/schemas/discoveries.ts';
 import type { Tx } from '../db/client.ts';
-import { missionCompletions, missions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { missionCompletions, missions } from '../db/community-schema.ts';
 import { withinRadius } from './nearby.ts';
 
 export interface MissionProgressInput {

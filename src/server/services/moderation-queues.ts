@@ -10,8 +10,8 @@ import {
   type WallReview,
 } from '../../core/schemas/moderation.ts';
 import { rowsOf, type Db } from '../db/client.ts';
-import { wallReports } from '../db/moderation-schema.ts';
-import { artworkLogs, artworks, legalWalls, moderationActions, users } from '../db/schema.ts';
+import { moderationActions, wallReports } from '../db/moderation-schema.ts';
+import { artworkLogs, artworks, legalWalls, users } from '../db/schema.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
 import { badRequest } from '../errors.ts';
 import { clip, REPORT_TARGET_KINDS } from './report-targets.ts';

@@ -3,8 +3,8 @@ import type { AuditEntry, ModerationActionInput } from '../../core/schemas/moder
 import { isStaffRole } from '../admin/roles.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { contentReports, wallReports } from '../db/moderation-schema.ts';
-import { legalWalls, moderationActions, users } from '../db/schema.ts';
+import { contentReports, moderationActions, wallReports } from '../db/moderation-schema.ts';
+import { legalWalls, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { recordModerationAction } from './audit-log.ts';
 import { lockPendingLog, releaseLog, voidLog } from './log-review.ts';

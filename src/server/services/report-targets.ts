@@ -6,11 +6,11 @@ import {
   artworkLogs,
   artworks,
   discoveries,
-  forumPosts,
   legalWalls,
   profileArtworks,
   users,
 } from '../db/schema.ts';
+import { forumPosts } from '../db/community-schema.ts';
 import { refreshCover } from './hidden-content.ts';
 
 /**

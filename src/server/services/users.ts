@@ -5,7 +5,8 @@ import { levelForScore } from '../../core/rules.ts';
 import { UsernameSchema, type User } from '../../core/schemas/user.ts';
 import type { PasswordHashCost } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { subscriptions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { subscriptions } from '../db/payments-schema.ts';
 import { sessionUserColumns, toSessionUser, type SessionUser } from '../auth/sessions.ts';
 import {
   burnPasswordCheck,
