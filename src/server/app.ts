@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authPlugin } from './auth/plugin.ts';
+import { ChangeFeed } from './change-feed.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
@@ -53,6 +54,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('objectStore', createObjectStore(config));
+  const changeFeed = new ChangeFeed(database);
+  await changeFeed.start();
+  app.decorate('changeFeed', changeFeed);
+  app.addHook('onClose', () => changeFeed.stop());
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {

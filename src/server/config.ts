@@ -145,6 +145,11 @@ export interface Config {
   trustProxy: TrustProxy;
   sessionTtlMs: number;
   /**
+   * The longest a process answers from a session it holds in memory while notifications of
+   * changes are late; a sign-out is heard at once otherwise (docs/decisions/028).
+   */
+  sessionCacheMs: number;
+  /**
    * A connection that sends nothing for this long is dropped (a stalled upload frees its link);
    * a whole request may take up to requestTimeoutMs, so a slow but moving upload still finishes.
    */
@@ -246,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+    sessionCacheMs: 10_000,
     idleTimeoutMs: 60_000,
     // As long as an upload link is valid.
     requestTimeoutMs: 15 * 60_000,

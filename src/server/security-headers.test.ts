@@ -41,7 +41,7 @@ describe('security headers', () => {
   });
 
   it('never lets a signed-in answer be cached', async () => {
-    for (const url of ['/api/auth/user', '/api/discoveries/user', '/api/legal-walls']) {
+    for (const url of ['/api/auth/user', '/api/discoveries/user', '/api/markers']) {
       const res = await player.request({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('private, no-store');

@@ -87,7 +87,8 @@ const HSTS = 'max-age=31536000';
 /**
  * Headers on every answer: the CSP (a stricter one for the docs page unless a route set its
  * own), the permissions policy, HSTS under https, and no caching of anything answered to a
- * signed-in player (it may hold their data).
+ * signed-in player (it may hold their data), except catalogue answers with an ETag, which the
+ * browser keeps privately and revalidates each time (docs/decisions/028).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const csp = contentSecurityPolicy(config);
@@ -102,7 +103,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', request.url.startsWith('/api/docs') ? DOCS_CSP : csp);
     }
-    if (request.user && request.url.startsWith('/api/')) {
+    if (request.user && request.url.startsWith('/api/') && !reply.hasHeader('etag')) {
       reply.header('cache-control', 'private, no-store');
     }
   });

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ChangeFeed } from '../change-feed.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { findSessionUser, type SessionUser } from './sessions.ts';
+import { SessionCache } from './session-cache.ts';
+import type { SessionUser } from './sessions.ts';
 import { refuseIfSuspended } from './suspension.ts';
 
 declare module 'fastify' {
@@ -12,6 +14,7 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     objectStore: ObjectStore;
+    changeFeed: ChangeFeed;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -73,11 +76,15 @@ function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
   return origin === `${request.protocol}://${request.headers.host}`;
 }
 
-/** Loads the session's user and refuses cross-site state changes (ASVS 5.0 §3.5). */
+/**
+ * Loads the session's user (from memory while fresh: docs/decisions/028) and refuses cross-site
+ * state changes (ASVS 5.0 §3.5).
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const cookieName = sessionCookieName(app.config);
+  const sessionCache = new SessionCache(app.db, app.changeFeed, app.config.sessionCacheMs);
 
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
@@ -91,7 +98,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const id = request.cookies[cookieName];
     if (!id || id.length > 100) return;
     request.sessionId = id;
-    request.user = await findSessionUser(app.db, id);
+    request.user = await sessionCache.find(id);
     if (!SAFE_METHODS.has(request.method)) refuseIfSuspended(request, path);
+  });
+
+  // A player's write is answered only once this process has heard every change it made, and
+  // their own session entry is dropped: their next read, here, sees their write.
+  app.addHook('onSend', async (request) => {
+    if (!request.user || SAFE_METHODS.has(request.method)) return;
+    app.changeFeed.forgetUser(request.user.id);
+    await app.changeFeed.settle();
   });
 });

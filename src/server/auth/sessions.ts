@@ -49,13 +49,17 @@ export function toSessionUser(row: {
   };
 }
 
-export async function findSessionUser(db: Db, id: string): Promise<SessionUser | null> {
+/** The unexpired session with this id hash: its player and when it expires. */
+export async function findSession(
+  db: Db,
+  idHash: string,
+): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const [row] = await db
-    .select(sessionUserColumns)
+    .select({ ...sessionUserColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ? toSessionUser(row) : null;
+  return row ? { user: toSessionUser(row), expiresAt: row.expiresAt } : null;
 }

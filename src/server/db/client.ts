@@ -9,6 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  listenPglite,
+  listenPostgres,
+  type NotificationHandlers,
+  type Unlisten,
+} from './notifications.ts';
 import * as communitySchema from './community-schema.ts';
 import * as moderationSchema from './moderation-schema.ts';
 import * as paymentsSchema from './payments-schema.ts';
@@ -24,6 +30,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** Hears NOTIFY on the channels (the change triggers of migration 0012). */
+  listen(channels: string[], handlers: NotificationHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -54,6 +62,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       db,
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
+      listen: (channels, handlers) => listenPostgres(source.url, channels, handlers),
       close: () => pool.end(),
     };
   }
@@ -70,6 +79,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    listen: (channels, handlers) => listenPglite(client, channels, handlers),
     close: () => client.close(),
   };
 }

@@ -3,12 +3,18 @@ import { z } from 'zod';
 import { ArtistSchema } from '../../core/schemas/catalog.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { AnswerCache, sendAnswer } from '../cached-answers.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { listArtists } from '../services/catalog.ts';
 
 /** SPEC §2 Artists: the featured-artist catalogue (search is done by the client). */
 const artistRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const artists = new AnswerCache(app.changeFeed, {
+    topics: ['artists'],
+    schema: z.array(ArtistSchema),
+    build: async () => ({ value: await listArtists(db) }),
+  });
   // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
   app.addHook('preValidation', signedInOnly);
 
@@ -23,9 +29,9 @@ const artistRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ArtistSchema), 401: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireUser(request);
-      return listArtists(db);
+      return sendAnswer(request, reply, await artists.get('all'));
     },
   );
 };

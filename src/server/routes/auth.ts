@@ -174,6 +174,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
     if (request.sessionId) await deleteSession(db, request.sessionId);
+    // Signing out by link is a GET: drop the session from this process's memory here too.
+    if (request.user) app.changeFeed.forgetUser(request.user.id);
     clearSessionCookie(reply, config);
     return reply.redirect('/', 303);
   }

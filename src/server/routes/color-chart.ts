@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { ColourChartSchema } from '../../core/schemas/colours.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { AnswerCache, sendAnswer } from '../cached-answers.ts';
 import { SIGNED_IN } from '../docs.ts';
-import { colourChartFor } from '../services/colour-chart.ts';
+import { colourChartOf, colourRangeFor } from '../services/colour-chart.ts';
 
 /** SPEC §2 Colour chart: the Series 1 house range, as much of it as the player's tier includes. */
 const colourChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', signedInOnly);
+  // One answer per range; the session's tier picks which, so no player gets another's chart.
+  const charts = new AnswerCache(app.changeFeed, {
+    topics: [],
+    schema: ColourChartSchema,
+    build: async (range) => ({ value: colourChartOf(range as 'basic' | 'full') }),
+  });
 
   app.get(
     '/api/color-chart',
@@ -21,11 +28,8 @@ const colourChartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ColourChartSchema, 401: ErrorSchema },
       },
     },
-    async (request, reply) => {
-      // The answer depends on the session's tier: never serve one player's chart to another.
-      reply.header('cache-control', 'private, no-store');
-      return colourChartFor(requireUser(request));
-    },
+    async (request, reply) =>
+      sendAnswer(request, reply, await charts.get(colourRangeFor(requireUser(request)))),
   );
 };
 

@@ -11,12 +11,14 @@ import {
   LikeResultSchema,
 } from '../../core/schemas/community.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { AnswerCache, sendAnswer } from '../cached-answers.ts';
 import { SIGNED_IN } from '../docs.ts';
 import {
   createForumPost,
   likePost,
   listEvents,
   listForumPosts,
+  nextEventEnd,
   listReplies,
   unlikePost,
 } from '../services/community.ts';
@@ -29,6 +31,11 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
   app.addHook('preValidation', signedInOnly);
+  const eventList = new AnswerCache(app.changeFeed, {
+    topics: ['events'],
+    schema: z.array(CommunityEventSchema),
+    build: async () => ({ staleAt: await nextEventEnd(db), value: await listEvents(db) }),
+  });
 
   app.get(
     '/api/community/events',
@@ -42,9 +49,9 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(CommunityEventSchema), 401: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireUser(request);
-      return listEvents(db);
+      return sendAnswer(request, reply, await eventList.get('all'));
     },
   );
 

@@ -1,11 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
 import { PublicConfigSchema } from '../../core/schemas/config.ts';
+import { AnswerCache, sendAnswer } from '../cached-answers.ts';
 import { PUBLIC } from '../docs.ts';
 import { publicBasemap } from '../services/basemap.ts';
 
+/** How often a basemap archive on disk is looked at again (it may be replaced while running). */
+const ARCHIVE_RECHECK_MS = 10_000;
+
 /** The whitelist of configuration the browser may read, so one build runs everywhere. */
 const configRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const answer = new AnswerCache(app.changeFeed, {
+    topics: [],
+    schema: PublicConfigSchema,
+    build: async () => ({
+      staleAt:
+        config.basemap && !('url' in config.basemap.archive)
+          ? new Date(Date.now() + ARCHIVE_RECHECK_MS)
+          : null,
+      value: {
+        auth: { mode: 'local' as const, loginUrl: '/api/login', logoutUrl: '/api/logout' },
+        payments: {
+          enabled: config.stripe !== null,
+          publishableKey: config.stripe?.publishableKey ?? null,
+        },
+        defaultLocation: { ...FALLBACK_LOCATION },
+        trailer: { youtubeId: config.trailerYoutubeId },
+        map: { ...config.mapSources, basemap: await publicBasemap(config.basemap) },
+      },
+    }),
+  });
   app.get(
     '/api/config',
     {
@@ -17,16 +42,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicConfigSchema },
       },
     },
-    async () => ({
-      auth: { mode: 'local' as const, loginUrl: '/api/login', logoutUrl: '/api/logout' },
-      payments: {
-        enabled: app.config.stripe !== null,
-        publishableKey: app.config.stripe?.publishableKey ?? null,
-      },
-      defaultLocation: { ...FALLBACK_LOCATION },
-      trailer: { youtubeId: app.config.trailerYoutubeId },
-      map: { ...app.config.mapSources, basemap: await publicBasemap(app.config.basemap) },
-    }),
+    async (request, reply) => sendAnswer(request, reply, await answer.get('all')),
   );
 };
 

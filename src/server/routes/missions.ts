@@ -3,12 +3,23 @@ import { z } from 'zod';
 import { MissionSchema } from '../../core/schemas/catalog.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { AnswerCache, sendAnswer } from '../cached-answers.ts';
 import { SIGNED_IN } from '../docs.ts';
-import { listActiveMissions } from '../services/catalog.ts';
+import { listActiveMissions, nextMissionExpiry } from '../services/catalog.ts';
 
 /** SPEC §2 Missions: the street-art missions tab (legal walls live in routes/walls.ts). */
 const missionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // completedByMe makes each player's list their own: kept per player.
+  const lists = new AnswerCache(app.changeFeed, {
+    topics: ['missions'],
+    schema: z.array(MissionSchema),
+    perPlayer: true,
+    build: async (userId) => ({
+      staleAt: await nextMissionExpiry(db),
+      value: await listActiveMissions(db, userId),
+    }),
+  });
   // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
   app.addHook('preValidation', signedInOnly);
 
@@ -24,7 +35,7 @@ const missionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(MissionSchema), 401: ErrorSchema },
       },
     },
-    async (request) => listActiveMissions(db, requireUser(request).id),
+    async (request, reply) => sendAnswer(request, reply, await lists.get(requireUser(request).id)),
   );
 };
 

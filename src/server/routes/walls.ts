@@ -13,10 +13,17 @@ import {
 } from '../../core/schemas/walls.ts';
 import { BoundsQuerySchema } from '../../core/schemas/map.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { AnswerCache, sendAnswer } from '../cached-answers.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { confirmWall, proposeWall, reportWall } from '../services/wall-changes.ts';
-import { getWallDetail, listWalls, nearbyWalls, wallsInView } from '../services/walls.ts';
+import {
+  getWallDetail,
+  listWalls,
+  nearbyWalls,
+  wallsInView,
+  wallsStaleAt,
+} from '../services/walls.ts';
 
 /** What a confirmation or a report may be refused with. */
 const wallWriteErrors = {
@@ -37,6 +44,15 @@ const wallWriteErrors = {
 const wallRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const rule = config.established;
+  // The same list for everyone, signed in or not: built once per change.
+  const wallList = new AnswerCache(app.changeFeed, {
+    topics: ['walls'],
+    schema: z.array(LegalWallSchema),
+    build: async () => ({
+      staleAt: await wallsStaleAt(db, rule),
+      value: await listWalls(db, rule),
+    }),
+  });
 
   app.get(
     '/api/legal-walls',
@@ -49,7 +65,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(LegalWallSchema) },
       },
     },
-    async () => listWalls(db, rule),
+    async (request, reply) => sendAnswer(request, reply, await wallList.get('all')),
   );
 
   app.get(

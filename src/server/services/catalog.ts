@@ -55,3 +55,12 @@ export async function listActiveMissions(db: Db, viewerId: string): Promise<Miss
     completedByMe: Boolean(completedByMe),
   }));
 }
+
+/** The next moment a running mission expires (the list changes by the clock alone). */
+export async function nextMissionExpiry(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${missions.expiresAt})` })
+    .from(missions)
+    .where(sql`${missions.expiresAt} > now()`);
+  return row?.at ? new Date(row.at) : null;
+}

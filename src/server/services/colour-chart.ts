@@ -17,8 +17,7 @@ export function colourRangeFor(user: SessionUser): ColourChart['range'] {
   return entitlementsOf(user).fullColourChart ? 'full' : 'basic';
 }
 
-export function colourChartFor(user: SessionUser): ColourChart {
-  const range = colourRangeFor(user);
+export function colourChartOf(range: ColourChart['range']): ColourChart {
   return {
     range,
     colours: range === 'full' ? SERIES_1 : SERIES_1.filter((c) => c.range === 'basic'),

@@ -46,6 +46,15 @@ export async function listEvents(db: Db): Promise<CommunityEvent[]> {
   return rows.map((r) => ({ ...r, endDate: r.endDate?.toISOString() ?? null }));
 }
 
+/** The next moment an event ends by its date (the list changes by the clock alone). */
+export async function nextEventEnd(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${events.endDate})` })
+    .from(events)
+    .where(sql`${events.status} <> 'ended' and ${events.endDate} > now()`);
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** The columns of a post as the viewer sees it. */
 function postColumns(viewerId: string) {
   return {

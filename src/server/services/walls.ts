@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { LegalWall, NearbyLegalWall, WallDetail } from '../../core/schemas/walls.ts';
 import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../db/client.ts';
 import { wallConfirmations, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -193,4 +193,18 @@ async function viewerOf(
     reported: !!report,
     counts: !proposer && (await isEstablished(db, userId, rule)),
   };
+}
+
+/**
+ * The next moment the wall list changes by the clock alone: a confirming player's account
+ * reaches the established age, or their suspension ends (their confirmations start counting).
+ */
+export async function wallsStaleAt(db: Db, rule: Rule): Promise<Date | null> {
+  const result = await db.execute(sql`select min(t) as at from (
+      select u.created_at + make_interval(days => ${rule.minDays}::int) as t, u.id from users u
+      union all select u.suspended_until, u.id from users u
+    ) c
+    where c.t > now() and exists (select 1 from wall_confirmations wc where wc.user_id = c.id)`);
+  const at = rowsOf<{ at: Date | string | null }>(result)[0]?.at;
+  return at ? new Date(at) : null;
 }
