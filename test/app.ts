@@ -96,6 +96,15 @@ export async function createTestApp(
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.config?.rateLimits, ...options.limits },
   });
   const app = await buildApp(config, database);
+  // Tests write to the database behind the app's back, as another process would, and read at
+  // once; a real client's next request comes after the change notification. So each injected
+  // request first waits until this process has heard every earlier write
+  // (test/sessions-across-processes.test.ts holds processes to the real bound instead).
+  const inject = app.inject.bind(app);
+  app.inject = (async (opts: InjectOptions) => {
+    await app.changeFeed.settle();
+    return inject(opts);
+  }) as typeof app.inject;
   await app.ready();
   return {
     app,
