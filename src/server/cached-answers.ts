@@ -52,6 +52,11 @@ export async function toAnswer(value: unknown, shared: boolean): Promise<Answer>
   };
 }
 
+/** The documented 304 of a cached answer. */
+export const NOT_MODIFIED = z
+  .null()
+  .describe('Not modified: If-None-Match names the ETag of the current answer');
+
 /** True when If-None-Match names any encoding of this answer (weak comparison, RFC 9110). */
 function isCurrent(ifNoneMatch: string | undefined, answer: Answer): boolean {
   if (!ifNoneMatch) return false;

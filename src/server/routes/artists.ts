@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ArtistSchema } from '../../core/schemas/catalog.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, sendAnswer } from '../cached-answers.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { listArtists } from '../services/catalog.ts';
 
@@ -26,7 +26,7 @@ const artistRoutes: FastifyPluginAsyncZod = async (app) => {
         security: SIGNED_IN,
         summary: 'Featured artists, by name',
         tags: ['catalog'],
-        response: { 200: z.array(ArtistSchema), 401: ErrorSchema },
+        response: { 200: z.array(ArtistSchema), 401: ErrorSchema, 304: NOT_MODIFIED },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { ColourChartSchema } from '../../core/schemas/colours.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, sendAnswer } from '../cached-answers.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { colourChartOf, colourRangeFor } from '../services/colour-chart.ts';
 
@@ -25,7 +25,7 @@ const colourChartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The Series 1 colour chart: the basic range for free players, the full chart for Pro',
         tags: ['catalog'],
-        response: { 200: ColourChartSchema, 401: ErrorSchema },
+        response: { 200: ColourChartSchema, 401: ErrorSchema, 304: NOT_MODIFIED },
       },
     },
     async (request, reply) =>

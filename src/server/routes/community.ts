@@ -11,7 +11,7 @@ import {
   LikeResultSchema,
 } from '../../core/schemas/community.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, sendAnswer } from '../cached-answers.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
 import { SIGNED_IN } from '../docs.ts';
 import {
   createForumPost,
@@ -46,7 +46,7 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Community events: active, then upcoming, then ended (an event past its end date counts as ended); each by end date, open-ended last',
         tags,
-        response: { 200: z.array(CommunityEventSchema), 401: ErrorSchema },
+        response: { 200: z.array(CommunityEventSchema), 401: ErrorSchema, 304: NOT_MODIFIED },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
 import { PublicConfigSchema } from '../../core/schemas/config.ts';
-import { AnswerCache, sendAnswer } from '../cached-answers.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
 import { PUBLIC } from '../docs.ts';
 import { publicBasemap } from '../services/basemap.ts';
 
@@ -39,7 +39,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
         security: PUBLIC,
         summary: 'Public runtime configuration for the web client',
         tags: ['config'],
-        response: { 200: PublicConfigSchema },
+        response: { 200: PublicConfigSchema, 304: NOT_MODIFIED },
       },
     },
     async (request, reply) => sendAnswer(request, reply, await answer.get('all')),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MissionSchema } from '../../core/schemas/catalog.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, sendAnswer } from '../cached-answers.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { listActiveMissions, nextMissionExpiry } from '../services/catalog.ts';
 
@@ -32,7 +32,7 @@ const missionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Missions that have not expired, soonest expiry first (open-ended last), then by title; completedByMe says whether you completed one',
         tags: ['catalog'],
-        response: { 200: z.array(MissionSchema), 401: ErrorSchema },
+        response: { 200: z.array(MissionSchema), 401: ErrorSchema, 304: NOT_MODIFIED },
       },
     },
     async (request, reply) => sendAnswer(request, reply, await lists.get(requireUser(request).id)),

@@ -13,7 +13,7 @@ import {
 } from '../../core/schemas/walls.ts';
 import { BoundsQuerySchema } from '../../core/schemas/map.ts';
 import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, sendAnswer } from '../cached-answers.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { confirmWall, proposeWall, reportWall } from '../services/wall-changes.ts';
@@ -62,7 +62,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
         security: PUBLIC,
         summary: 'All legal walls, by name ignoring case (public, no sign-in needed)',
         tags: ['legal-walls'],
-        response: { 200: z.array(LegalWallSchema) },
+        response: { 200: z.array(LegalWallSchema), 304: NOT_MODIFIED },
       },
     },
     async (request, reply) => sendAnswer(request, reply, await wallList.get('all')),
