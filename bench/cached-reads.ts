@@ -26,7 +26,14 @@ const { values } = parseArgs({
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const AUTOCANNON = path.join(root, 'node_modules/.bin/autocannon');
-const ROUTES = ['/api/legal-walls', '/api/artists', '/api/missions', '/api/color-chart'];
+/** The catalogue routes, and /healthz for reference: the framework's own floor. */
+const ROUTES = [
+  '/api/legal-walls',
+  '/api/artists',
+  '/api/missions',
+  '/api/color-chart',
+  '/healthz',
+];
 /** What Chromium sends. */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** Per-request headers that are not part of the answer being compared. */
