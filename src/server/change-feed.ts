@@ -37,6 +37,15 @@ export class ChangeFeed {
         this.reset();
       },
     });
+    // A connection that LISTENs but never hears (a transaction-mode pooler) would keep caches
+    // stale: without our own notification back, nothing is answered from memory.
+    if (!(await this.fence())) {
+      this.listening = false;
+      console.warn(
+        'database change notifications are not delivered (a transaction-mode pooler?): ' +
+          'serving every read from the database',
+      );
+    }
   }
 
   async stop(): Promise<void> {
@@ -70,10 +79,14 @@ export class ChangeFeed {
   /**
    * Resolves once every change committed before the call has been heard: Postgres delivers
    * notifications in commit order, so hearing our own later one is proof. A write request waits
-   * for it before answering, so the player's next read never sees what their write changed.
+   * for it before answering, so the player's next read sees what their write changed.
    */
   async settle(): Promise<void> {
-    if (!this.listening) return;
+    if (this.listening && !(await this.fence())) this.reset();
+  }
+
+  /** Sends a notification of our own and tells whether it came back in time. */
+  private async fence(): Promise<boolean> {
     const token = randomUUID();
     const heard = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), FENCE_TIMEOUT_MS);
@@ -84,7 +97,7 @@ export class ChangeFeed {
     });
     try {
       await this.database.db.execute(sql`select pg_notify('ss_fence', ${token})`);
-      if (!(await heard)) this.reset();
+      return await heard;
     } finally {
       this.fences.delete(token);
     }
