@@ -14,7 +14,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import { registerDocs } from './docs.ts';
-import { batchedStdout } from './log-stream.ts';
+import { batchedStdout, OneLinePerRequest } from './logging.ts';
 import { assertCleanInput } from './input-checks.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './static.ts';
@@ -42,8 +42,7 @@ function validationMessage(err: FastifyError): { message: string; field: string 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, stream: batchedStdout() },
-    // One line per request, written when it is answered (the default adds one on arrival).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -74,12 +73,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   registerSecurityHeaders(app, config);
-  app.addHook('onResponse', async (request, reply) => {
-    reply.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-  });
 
   app.addHook('preValidation', async (request) => {
     assertCleanInput(request.params);

@@ -1,3 +1,5 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
 /** A quiet server's lines still appear this soon. */
 const FLUSH_MS = 100;
 /** A batch this big is written at once. */
@@ -32,4 +34,22 @@ export function batchedStdout(): { write(line: string): void } {
     },
   };
   return shared;
+}
+
+/**
+ * One log line per request, when it is answered, with what the arrival line said (method, URL,
+ * address) beside the status and time: Fastify's default also writes a line on arrival.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
