@@ -3,22 +3,19 @@ import { FALLBACK_LOCATION } from '../../core/constants.ts';
 import { PublicConfigSchema } from '../../core/schemas/config.ts';
 import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
 import { PUBLIC } from '../docs.ts';
-import { publicBasemap } from '../services/basemap.ts';
-
-/** How often a basemap archive on disk is looked at again (it may be replaced while running). */
-const ARCHIVE_RECHECK_MS = 10_000;
+import { archiveVersion, publicBasemap } from '../services/basemap.ts';
 
 /** The whitelist of configuration the browser may read, so one build runs everywhere. */
 const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
+  const archive =
+    config.basemap && 'file' in config.basemap.archive ? config.basemap.archive : null;
+  // A basemap archive on disk may be replaced while running: one answer per version of it.
+  const basemapKey = async () => (archive ? ((await archiveVersion(archive.file)) ?? 'gone') : '');
   const answer = new AnswerCache(app.changeFeed, {
     topics: [],
     schema: PublicConfigSchema,
     build: async () => ({
-      staleAt:
-        config.basemap && !('url' in config.basemap.archive)
-          ? new Date(Date.now() + ARCHIVE_RECHECK_MS)
-          : null,
       value: {
         auth: { mode: 'local' as const, loginUrl: '/api/login', logoutUrl: '/api/logout' },
         payments: {
@@ -42,7 +39,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicConfigSchema, 304: NOT_MODIFIED },
       },
     },
-    async (request, reply) => sendAnswer(request, reply, await answer.get('all')),
+    async (request, reply) => sendAnswer(request, reply, await answer.get(await basemapKey())),
   );
 };
 
