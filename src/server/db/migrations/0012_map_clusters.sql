@@ -1,0 +1,91 @@
+CREATE TABLE "artwork_cells" (
+	"level" smallint NOT NULL,
+	"cx" integer NOT NULL,
+	"cy" integer NOT NULL,
+	"status" text NOT NULL,
+	"pieces" integer NOT NULL,
+	"lat_sum" double precision NOT NULL,
+	"lng_sum" double precision NOT NULL,
+	CONSTRAINT "artwork_cells_level_cx_cy_status_pk" PRIMARY KEY("level","cx","cy","status")
+);
+--> statement-breakpoint
+-- A level-L grid has 8 * 2^L columns and rows over the Web Mercator square: a cell is 64 px
+-- on screen at map zoom L (512 px tiles). Levels 4..16 are kept; coarser ones are summed from
+-- level 4 when asked, which keeps the most contended rows out of the table.
+CREATE FUNCTION artwork_cell_x(lng double precision, level integer) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT least(greatest(floor((lng + 180) / 360 * (8 << level))::integer, 0), (8 << level) - 1)
+$$;
+--> statement-breakpoint
+CREATE FUNCTION artwork_cell_y(lat double precision, level integer) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT least(greatest(floor((0.5 - ln(tan(pi() / 4
+    + radians(least(greatest(lat, -85.0511), 85.0511)) / 2)) / (2 * pi())) * (8 << level))::integer, 0),
+    (8 << level) - 1)
+$$;
+--> statement-breakpoint
+-- One statement per change, its cells taken in key order: writers lock cells in the same order,
+-- so concurrent inserts and moves wait for each other but never deadlock.
+CREATE FUNCTION artwork_cells_sync() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  old_lat double precision;
+  old_lng double precision;
+  old_status text;
+  new_lat double precision;
+  new_lng double precision;
+  new_status text;
+BEGIN
+  IF TG_OP <> 'INSERT' AND OLD.hidden_at IS NULL THEN
+    old_lat := OLD.latitude; old_lng := OLD.longitude; old_status := OLD.status;
+  END IF;
+  IF TG_OP <> 'DELETE' AND NEW.hidden_at IS NULL THEN
+    new_lat := NEW.latitude; new_lng := NEW.longitude; new_status := NEW.status;
+  END IF;
+  INSERT INTO artwork_cells AS c (level, cx, cy, status, pieces, lat_sum, lng_sum)
+  SELECT l, artwork_cell_x(d.lng, l), artwork_cell_y(d.lat, l), d.status,
+         sum(d.delta), sum(d.delta * d.lat), sum(d.delta * d.lng)
+  FROM (VALUES (old_lat, old_lng, old_status, -1), (new_lat, new_lng, new_status, 1))
+       AS d (lat, lng, status, delta)
+  CROSS JOIN generate_series(4, 16) AS l
+  WHERE d.status IS NOT NULL
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (level, cx, cy, status) DO UPDATE
+    SET pieces = c.pieces + excluded.pieces,
+        lat_sum = c.lat_sum + excluded.lat_sum,
+        lng_sum = c.lng_sum + excluded.lng_sum;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER artwork_cells_on_insert_delete AFTER INSERT OR DELETE ON artworks
+FOR EACH ROW EXECUTE FUNCTION artwork_cells_sync();
+--> statement-breakpoint
+CREATE TRIGGER artwork_cells_on_update AFTER UPDATE OF latitude, longitude, status, hidden_at ON artworks
+FOR EACH ROW
+WHEN (OLD.latitude IS DISTINCT FROM NEW.latitude OR OLD.longitude IS DISTINCT FROM NEW.longitude
+  OR OLD.status IS DISTINCT FROM NEW.status OR (OLD.hidden_at IS NULL) <> (NEW.hidden_at IS NULL))
+EXECUTE FUNCTION artwork_cells_sync();
+--> statement-breakpoint
+-- The whole pyramid again from the artworks: the finest level from the rows, each coarser one
+-- from the level below (a level-L cell is four level-(L+1) cells). For after a bulk load made
+-- with the triggers off; emptied cells are dropped.
+CREATE FUNCTION rebuild_artwork_cells() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM artwork_cells;
+  INSERT INTO artwork_cells (level, cx, cy, status, pieces, lat_sum, lng_sum)
+  SELECT 16, artwork_cell_x(longitude, 16), artwork_cell_y(latitude, 16), status,
+         count(*), sum(latitude), sum(longitude)
+  FROM artworks WHERE hidden_at IS NULL GROUP BY 2, 3, 4;
+  FOR l IN REVERSE 15..4 LOOP
+    INSERT INTO artwork_cells (level, cx, cy, status, pieces, lat_sum, lng_sum)
+    SELECT l, cx >> 1, cy >> 1, status, sum(pieces), sum(lat_sum), sum(lng_sum)
+    FROM artwork_cells WHERE level = l + 1 GROUP BY 2, 3, 4;
+  END LOOP;
+  ANALYZE artwork_cells;
+END
+$$;
+--> statement-breakpoint
+SELECT rebuild_artwork_cells();
