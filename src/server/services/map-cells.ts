@@ -8,9 +8,9 @@ import type { Bounds } from './nearby.ts';
  * the SQL functions artwork_cell_x / artwork_cell_y of migration 0012.
  */
 
-/** The pyramid keeps levels 4..16; coarser levels are summed from level 4 when asked. */
+/** The pyramid keeps levels 2..16; coarser levels are summed from level 2 when asked. */
 export const FINEST_LEVEL = 16;
-const COARSEST_STORED = 4;
+const COARSEST_STORED = 2;
 
 /** Most grid cells a box may cover at the level chosen: a bigger box gets a coarser level. */
 const MAX_BOX_CELLS = 16_384;

@@ -10,8 +10,8 @@ CREATE TABLE "artwork_cells" (
 );
 --> statement-breakpoint
 -- A level-L grid has 8 * 2^L columns and rows over the Web Mercator square: a cell is 64 px
--- on screen at map zoom L (512 px tiles). Levels 4..16 are kept; coarser ones are summed from
--- level 4 when asked, which keeps the most contended rows out of the table.
+-- on screen at map zoom L (512 px tiles). Levels 2..16 are kept; levels 0 and 1 are summed from
+-- level 2 when asked (at most 2,048 rows), which keeps the most contended rows out of the table.
 CREATE FUNCTION artwork_cell_x(lng double precision, level integer) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT least(greatest(floor((lng + 180) / 360 * (8 << level))::integer, 0), (8 << level) - 1)
@@ -47,7 +47,7 @@ BEGIN
          sum(d.delta), sum(d.delta * d.lat), sum(d.delta * d.lng)
   FROM (VALUES (old_lat, old_lng, old_status, -1), (new_lat, new_lng, new_status, 1))
        AS d (lat, lng, status, delta)
-  CROSS JOIN generate_series(4, 16) AS l
+  CROSS JOIN generate_series(2, 16) AS l
   WHERE d.status IS NOT NULL
   GROUP BY 1, 2, 3, 4
   ORDER BY 1, 2, 3, 4
@@ -79,7 +79,7 @@ BEGIN
   SELECT 16, artwork_cell_x(longitude, 16), artwork_cell_y(latitude, 16), status,
          count(*), sum(latitude), sum(longitude)
   FROM artworks WHERE hidden_at IS NULL GROUP BY 2, 3, 4;
-  FOR l IN REVERSE 15..4 LOOP
+  FOR l IN REVERSE 15..2 LOOP
     INSERT INTO artwork_cells (level, cx, cy, status, pieces, lat_sum, lng_sum)
     SELECT l, cx >> 1, cy >> 1, status, sum(pieces), sum(lat_sum), sum(lng_sum)
     FROM artwork_cells WHERE level = l + 1 GROUP BY 2, 3, 4;
