@@ -93,7 +93,7 @@ async function load(database: Database, count: number) {
   const lngs = sql.raw(`array[${CITIES.map((c) => c[1]).join(',')}]::float8[]`);
   const { db } = database;
   // Loaded with the row trigger off, the pyramid rebuilt once after.
-  await db.execute(sql`alter table artworks disable trigger artwork_cells_on_insert_delete`);
+  await db.execute(sql`alter table artworks disable trigger artwork_cells_on_insert`);
   await db.execute(sql`
     insert into artworks (id, title, emoji_pin, latitude, longitude, status, cover_image_url,
                           last_seen_at)
@@ -109,7 +109,7 @@ async function load(database: Database, count: number) {
            case when n % 3 = 0 then '/objects/' || md5(n::text) || '.webp' end,
            now() - (n % 400) * interval '1 day'
     from generate_series(1, ${count}) as n`);
-  await db.execute(sql`alter table artworks enable trigger artwork_cells_on_insert_delete`);
+  await db.execute(sql`alter table artworks enable trigger artwork_cells_on_insert`);
   await db.execute(sql`select rebuild_artwork_cells()`);
   await db.execute(sql`analyze artworks`);
 }

@@ -24,53 +24,73 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     (8 << level) - 1)
 $$;
 --> statement-breakpoint
--- One statement per change, its cells taken in key order: writers lock cells in the same order,
--- so concurrent inserts and moves wait for each other but never deadlock.
-CREATE FUNCTION artwork_cells_sync() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  old_lat double precision;
-  old_lng double precision;
-  old_status text;
-  new_lat double precision;
-  new_lng double precision;
-  new_status text;
-BEGIN
-  IF TG_OP <> 'INSERT' AND OLD.hidden_at IS NULL THEN
-    old_lat := OLD.latitude; old_lng := OLD.longitude; old_status := OLD.status;
-  END IF;
-  IF TG_OP <> 'DELETE' AND NEW.hidden_at IS NULL THEN
-    new_lat := NEW.latitude; new_lng := NEW.longitude; new_status := NEW.status;
-  END IF;
+-- Signed changes (+1 where an artwork now is, -1 where it was) added to every stored level in
+-- one upsert whose cells are taken in key order: writers lock the cells they share in the same
+-- order, so concurrent inserts and moves wait for each other but never deadlock.
+CREATE FUNCTION artwork_cells_apply(lats double precision[], lngs double precision[],
+                                    statuses text[], deltas integer[]) RETURNS void
+LANGUAGE sql AS $$
   INSERT INTO artwork_cells AS c (level, cx, cy, status, pieces, lat_sum, lng_sum)
   SELECT l, artwork_cell_x(d.lng, l), artwork_cell_y(d.lat, l), d.status,
          sum(d.delta), sum(d.delta * d.lat), sum(d.delta * d.lng)
-  FROM (VALUES (old_lat, old_lng, old_status, -1), (new_lat, new_lng, new_status, 1))
-       AS d (lat, lng, status, delta)
+  FROM unnest(lats, lngs, statuses, deltas) AS d (lat, lng, status, delta)
   CROSS JOIN generate_series(2, 16) AS l
-  WHERE d.status IS NOT NULL
   GROUP BY 1, 2, 3, 4
   ORDER BY 1, 2, 3, 4
   ON CONFLICT (level, cx, cy, status) DO UPDATE
     SET pieces = c.pieces + excluded.pieces,
         lat_sum = c.lat_sum + excluded.lat_sum,
-        lng_sum = c.lng_sum + excluded.lng_sum;
+        lng_sum = c.lng_sum + excluded.lng_sum
+$$;
+--> statement-breakpoint
+-- Once per statement, from its transition tables: a statement that writes many artworks (the
+-- seed, an import) makes one upsert, not one per row. Hidden artworks are not on the map.
+CREATE FUNCTION artwork_cells_sync() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM artwork_cells_apply(array_agg(latitude), array_agg(longitude), array_agg(status),
+                                array_agg(1))
+    FROM new_rows WHERE hidden_at IS NULL;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM artwork_cells_apply(array_agg(latitude), array_agg(longitude), array_agg(status),
+                                array_agg(-1))
+    FROM old_rows WHERE hidden_at IS NULL;
+  ELSE
+    PERFORM artwork_cells_apply(array_agg(d.lat), array_agg(d.lng), array_agg(d.status),
+                                array_agg(d.delta))
+    FROM (
+      SELECT o.latitude, o.longitude, o.status, -1, o.hidden_at IS NULL
+      FROM old_rows o JOIN new_rows n USING (id)
+      WHERE o.latitude IS DISTINCT FROM n.latitude OR o.longitude IS DISTINCT FROM n.longitude
+        OR o.status IS DISTINCT FROM n.status OR (o.hidden_at IS NULL) <> (n.hidden_at IS NULL)
+      UNION ALL
+      SELECT n.latitude, n.longitude, n.status, 1, n.hidden_at IS NULL
+      FROM old_rows o JOIN new_rows n USING (id)
+      WHERE o.latitude IS DISTINCT FROM n.latitude OR o.longitude IS DISTINCT FROM n.longitude
+        OR o.status IS DISTINCT FROM n.status OR (o.hidden_at IS NULL) <> (n.hidden_at IS NULL)
+    ) AS d (lat, lng, status, delta, shown)
+    WHERE d.shown;
+  END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER artwork_cells_on_insert_delete AFTER INSERT OR DELETE ON artworks
-FOR EACH ROW EXECUTE FUNCTION artwork_cells_sync();
+CREATE TRIGGER artwork_cells_on_insert AFTER INSERT ON artworks
+REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION artwork_cells_sync();
 --> statement-breakpoint
-CREATE TRIGGER artwork_cells_on_update AFTER UPDATE OF latitude, longitude, status, hidden_at ON artworks
-FOR EACH ROW
-WHEN (OLD.latitude IS DISTINCT FROM NEW.latitude OR OLD.longitude IS DISTINCT FROM NEW.longitude
-  OR OLD.status IS DISTINCT FROM NEW.status OR (OLD.hidden_at IS NULL) <> (NEW.hidden_at IS NULL))
-EXECUTE FUNCTION artwork_cells_sync();
+CREATE TRIGGER artwork_cells_on_update AFTER UPDATE ON artworks
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION artwork_cells_sync();
+--> statement-breakpoint
+CREATE TRIGGER artwork_cells_on_delete AFTER DELETE ON artworks
+REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION artwork_cells_sync();
 --> statement-breakpoint
 -- The whole pyramid again from the artworks: the finest level from the rows, each coarser one
 -- from the level below (a level-L cell is four level-(L+1) cells). For after a bulk load made
--- with the triggers off; emptied cells are dropped.
+-- with the insert trigger off; emptied cells are dropped.
 CREATE FUNCTION rebuild_artwork_cells() RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
