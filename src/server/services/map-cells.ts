@@ -62,11 +62,22 @@ export function levelFor(b: Bounds, zoom: number): number {
   return level;
 }
 
-/** Columns and rows of the grid at `level` as SQL tests on the given cell columns. */
-export function cellsInBox(cx: SQL, cy: SQL, b: Bounds, level: number): SQL {
+/**
+ * The stored cells of `level` inside the box, read column by column: each column is one range
+ * of the (level, cx, cy) key, so the scan touches only the box's cells, not every cell of the
+ * world in its columns (a country's columns cross every latitude).
+ */
+function cellsInBoxSql(b: Bounds, level: number, status?: ArtworkStatus): SQL {
   const { xs, ys } = cellRange(b, level);
-  const cols = xs.map(([a, z]) => sql`${cx} between ${a} and ${z}`);
-  return sql`((${sql.join(cols, sql` or `)}) and ${cy} between ${ys[0]} and ${ys[1]})`;
+  const columns = xs.map(([a, z]) => sql`select generate_series(${a}::int, ${z}::int) as x`);
+  return sql`
+    select c.cx, c.cy, c.pieces, c.lat_sum, c.lng_sum
+    from (${sql.join(columns, sql` union all `)}) as col
+    cross join lateral (
+      select cx, cy, pieces, lat_sum, lng_sum from artwork_cells
+      where level = ${level} and cx = col.x and cy between ${ys[0]} and ${ys[1]}
+        and pieces > 0 ${status ? sql`and status = ${status}` : sql``}
+    ) as c`;
 }
 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
@@ -87,9 +98,6 @@ export function pyramidClustersSql(b: Bounds, level: number, status?: ArtworkSta
   return sql`
     select sum(pieces)::int as n, sum(lat_sum) / sum(pieces) as lat,
            sum(lng_sum) / sum(pieces) as lng
-    from artwork_cells
-    where level = ${source} and pieces > 0
-      and ${cellsInBox(sql`cx`, sql`cy`, b, source)}
-      ${status ? sql`and status = ${status}` : sql``}
+    from (${cellsInBoxSql(b, source, status)}) as cells
     group by cx >> ${shift}::int, cy >> ${shift}::int`;
 }
