@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/db/community-schema.ts',
     './src/server/db/payments-schema.ts',
     './src/server/db/moderation-schema.ts',
+    './src/server/db/map-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

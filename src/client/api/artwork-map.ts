@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type {
-  ArtworkPoints,
   ArtworkStatus,
+  ArtworksInView,
   HeatPoints,
   Matches,
   MyLogPoints,
@@ -90,14 +90,21 @@ function boxLayerQuery<T>(
 }
 
 /**
- * GET /api/artworks/in-view: compact points for the map's fetch box (up to 100,000), filtered.
- * Off (no request) while the artworks layer is hidden.
+ * GET /api/artworks/in-view: the server's clusters or the pieces for the map's artwork box at a
+ * zoom level, filtered (docs/decisions/029-map-clusters.md). Off (no request) while the artworks
+ * layer is hidden.
  */
-export const artworkPointsQuery = (
-  bounds: BoundsQuery | null,
+export const artworksInViewQuery = (
+  view: { box: BoundsQuery; zoom: number } | null,
   params: Record<string, string>,
   enabled = true,
-) => boxLayerQuery<ArtworkPoints>('in-view', bounds, params, enabled);
+) =>
+  boxLayerQuery<ArtworksInView>(
+    'in-view',
+    view?.box ?? null,
+    { ...params, zoom: String(view?.zoom ?? 0) },
+    enabled,
+  );
 
 /** GET /api/artworks/heat (Pro): where art was logged in the last 30 days, and how much. */
 export const heatQuery = (bounds: BoundsQuery | null, enabled: boolean) =>

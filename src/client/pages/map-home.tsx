@@ -41,7 +41,12 @@ import { ProposeWallDialog } from '../components/walls/propose-wall-dialog.tsx';
 import type { MapHandle } from '../components/map/map-handle.ts';
 import { CAMERA } from '../components/map/map-types.ts';
 import type { MapViewState } from '../components/map/map-view.tsx';
-import { fetchBoxFor, type Bounds } from '../components/map/view-bounds.ts';
+import {
+  artworkViewFor,
+  fetchBoxFor,
+  type ArtworkView,
+  type Bounds,
+} from '../components/map/view-bounds.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { useGeolocation } from '../hooks/use-geolocation.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
@@ -75,6 +80,7 @@ export default function MapHome() {
   const [handle, setHandle] = useState<MapHandle | null>(null);
   const [view, setView] = useState<MapViewState | null>(null);
   const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
+  const [artworkView, setArtworkView] = useState<ArtworkView | null>(null);
   const imaging = useImaging(handle, link?.zoom ?? CAMERA.defaultZoom);
   const { layers } = imaging;
   const pinning = usePinning(handle);
@@ -87,6 +93,7 @@ export default function MapHome() {
   const data = useMapData({
     centre,
     fetchBox,
+    artworkView,
     player: geo.location,
     selection,
     filters,
@@ -233,7 +240,7 @@ export default function MapHome() {
                 initialLayers={layers}
                 walls={filters.layers.walls ? data.wallsInView : []}
                 selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
-                points={data.points}
+                artworks={data.artworks}
                 showArtworks={filters.layers.artworks}
                 heat={data.heat}
                 myLogs={data.myLogs}
@@ -247,6 +254,7 @@ export default function MapHome() {
                 onView={(v) => {
                   setView(v);
                   setFetchBox((current) => fetchBoxFor(v.bounds, current));
+                  setArtworkView((current) => artworkViewFor(v.bounds, v.zoom, current));
                 }}
                 onSelectWall={(wall) => select({ kind: 'wall', wall })}
                 onSelectArtwork={(id) => select({ kind: 'artwork', id })}

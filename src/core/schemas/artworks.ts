@@ -6,6 +6,7 @@ import {
   LatitudeSchema,
   LongitudeSchema,
   ObjectUrlSchema,
+  integerQuery,
   trimmed,
 } from './common.ts';
 import { BoundsQuerySchema } from './map.ts';
@@ -137,12 +138,17 @@ export const CreatedLogSchema = z.object({
 });
 export type CreatedLog = z.infer<typeof CreatedLogSchema>;
 
+/** Deepest map zoom the client asks for (the map's own limit is lower). */
+export const MAX_MAP_ZOOM = 24;
+
 /**
- * GET /api/artworks/in-view. Free: the artworks layer and the status filter. Pro: last seen
- * within, has photo and logged by me / not yet by me (docs/decisions/021).
+ * GET /api/artworks/in-view: the box and the map's zoom (whole levels), which sets the cluster
+ * size (docs/decisions/029-map-clusters.md). Free: the artworks layer and the status filter.
+ * Pro: last seen within, has photo and logged by me / not yet by me (docs/decisions/021).
  */
 export const ArtworksInViewQuerySchema = BoundsQuerySchema.and(
   z.object({
+    zoom: integerQuery(0, MAX_MAP_ZOOM),
     status: ArtworkStatusSchema.optional(),
     seenWithinDays: z.coerce.number().int().min(1).max(3650).optional(),
     hasPhoto: z.enum(['true', 'false']).optional(),
@@ -154,25 +160,34 @@ export type ArtworksInViewQuery = z.infer<typeof ArtworksInViewQuerySchema>;
 /** Filters only Pro may use; the server answers 403 to anyone else. */
 export const PRO_FILTERS = ['seenWithinDays', 'hasPhoto', 'loggedByMe'] as const;
 
+/** One artwork on the map: [id, lat, lng, cover, pin, status, lastSeenAt epoch seconds]. */
+export const ArtworkPointSchema = z.tuple([
+  z.string(),
+  LatitudeSchema,
+  z.number(),
+  z.string().nullable(),
+  z.string(),
+  ArtworkStatusSchema,
+  z.number().int(),
+]);
+export type ArtworkPoint = z.infer<typeof ArtworkPointSchema>;
+
+/** A cluster of artworks: [latitude, longitude, pieces], placed at its members' mean. */
+export const ArtworkClusterSchema = z.tuple([LatitudeSchema, z.number(), z.number().int()]);
+export type ArtworkCluster = z.infer<typeof ArtworkClusterSchema>;
+
 /**
- * Artworks in view, compact: [id, latitude, longitude, coverImageUrl, emojiPin, status,
- * lastSeenAt (epoch seconds)] per artwork, newest seen first.
+ * Artworks in view, answer version 2 (docs/decisions/029-map-clusters.md): clusters with counts
+ * while many pieces are in view, else the pieces themselves, newest seen first. `truncated`
+ * says the answer holds less than the box does (a Pro filter over very many pieces).
  */
-export const ArtworkPointsSchema = z.object({
-  points: z.array(
-    z.tuple([
-      z.string(),
-      LatitudeSchema,
-      z.number(),
-      z.string().nullable(),
-      z.string(),
-      ArtworkStatusSchema,
-      z.number().int(),
-    ]),
-  ),
+export const ArtworksInViewSchema = z.object({
+  version: z.literal(2),
+  clusters: z.array(ArtworkClusterSchema),
+  points: z.array(ArtworkPointSchema),
   truncated: z.boolean(),
 });
-export type ArtworkPoints = z.infer<typeof ArtworkPointsSchema>;
+export type ArtworksInView = z.infer<typeof ArtworksInViewSchema>;
 
 /** Layers only Pro may show: the heat of recent logs and the player's own logs. */
 export const PRO_LAYERS_ONLY = 'Advanced map layers are part of Pro.';

@@ -9,6 +9,9 @@ const numberQuery = (min: number, max: number) =>
   z.string().trim().min(1, 'is required').pipe(z.coerce.number<string>().min(min).max(max));
 export const latitudeQuery = numberQuery(-90, 90);
 export const longitudeQuery = numberQuery(-180, 180);
+/** A whole number in a query string, empty refused the same way. */
+export const integerQuery = (min: number, max: number) =>
+  z.string().trim().min(1, 'is required').pipe(z.coerce.number<string>().int().min(min).max(max));
 
 export const IdSchema = z.string().min(1).max(100);
 export const IdParamsSchema = z.object({ id: IdSchema });

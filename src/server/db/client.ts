@@ -16,11 +16,18 @@ import {
   type Unlisten,
 } from './notifications.ts';
 import * as communitySchema from './community-schema.ts';
+import * as mapSchema from './map-schema.ts';
 import * as moderationSchema from './moderation-schema.ts';
 import * as paymentsSchema from './payments-schema.ts';
 import * as gameSchema from './schema.ts';
 
-const schema = { ...gameSchema, ...communitySchema, ...paymentsSchema, ...moderationSchema };
+const schema = {
+  ...gameSchema,
+  ...communitySchema,
+  ...paymentsSchema,
+  ...moderationSchema,
+  ...mapSchema,
+};
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, useUnlimitedApp } from '../../../test/app.ts';
 import { artworkKit } from '../../../test/artwork-kit.ts';
-import type { ArtworkPoints } from '../../core/schemas/artworks.ts';
+import type { ArtworksInView } from '../../core/schemas/artworks.ts';
 import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
 import { subscriptions } from '../db/payments-schema.ts';
 
@@ -20,6 +20,7 @@ describe('the map', () => {
     east: String(at.longitude + 0.005),
     south: String(at.latitude - 0.005),
     north: String(at.latitude + 0.005),
+    zoom: '16',
   });
 
   it('filters by status for everyone; the other filters are Pro', async () => {
@@ -30,12 +31,12 @@ describe('the map', () => {
       url: '/api/artworks/in-view',
       query: { ...boxAround(at), status: 'present' },
     });
-    expect(present.json<ArtworkPoints>().points.map((p) => p[0])).toEqual([created.artworkId]);
+    expect(present.json<ArtworksInView>().points.map((p) => p[0])).toEqual([created.artworkId]);
     const gone = await a.request({
       url: '/api/artworks/in-view',
       query: { ...boxAround(at), status: 'gone' },
     });
-    expect(gone.json<ArtworkPoints>().points).toEqual([]);
+    expect(gone.json<ArtworksInView>().points).toEqual([]);
 
     const proFilters: Record<string, string>[] = [
       { seenWithinDays: '7' },
@@ -63,11 +64,11 @@ describe('the map', () => {
       query: { ...boxAround(at), loggedByMe: 'true', seenWithinDays: '1', hasPhoto: 'true' },
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json<ArtworkPoints>().points.map((p) => p[0])).toEqual([created.artworkId]);
+    expect(mine.json<ArtworksInView>().points.map((p) => p[0])).toEqual([created.artworkId]);
     const notMine = await a.request({
       url: '/api/artworks/in-view',
       query: { ...boxAround(at), loggedByMe: 'false' },
     });
-    expect(notMine.json<ArtworkPoints>().points).toEqual([]);
+    expect(notMine.json<ArtworksInView>().points).toEqual([]);
   });
 });

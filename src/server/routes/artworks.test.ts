@@ -4,7 +4,7 @@ import { signUp, uploadPhoto, type Player, useUnlimitedApp } from '../../../test
 import { artworkKit } from '../../../test/artwork-kit.ts';
 import { differentPiecePair, samePiecePair } from '../../../test/murals.ts';
 import type {
-  ArtworkPoints,
+  ArtworksInView,
   CreatedLog,
   Matches,
   NearbyArtworks,
@@ -242,10 +242,11 @@ describe('gone and back', () => {
         ...Object.fromEntries(Object.entries(box).map(([k, v]) => [k, String(v)])),
         south: String(at.latitude - 0.01),
         north: String(at.latitude + 0.01),
+        zoom: '16',
       },
     });
     expect(inView.statusCode).toBe(200);
-    const point = inView.json<ArtworkPoints>().points.find((p) => p[0] === id);
+    const point = inView.json<ArtworksInView>().points.find((p) => p[0] === id);
     expect(point?.[5]).toBe('gone');
 
     const back = await document(d!, at, { artworkId: id });

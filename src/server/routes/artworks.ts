@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ArtworkPointsSchema,
   ArtworkSchema,
+  ArtworksInViewSchema,
   ArtworksInViewQuerySchema,
   CreateLogSchema,
   CreatedLogSchema,
@@ -20,7 +20,7 @@ import { sendCompressedJson } from '../compress.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { forbidden } from '../errors.ts';
 import { artworksNear, findMatches } from '../services/artwork-match.ts';
-import { artworkPointsJson, heatPointsJson, myLogPointsJson } from '../services/artwork-map.ts';
+import { artworksInViewJson, heatPointsJson, myLogPointsJson } from '../services/artwork-map.ts';
 import { createLog, getArtwork } from '../services/artworks.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { isPro } from '../services/users.ts';
@@ -60,14 +60,16 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listArtworksInView',
         security: SIGNED_IN,
         summary:
-          'Artworks inside the visible map box, one point each: [id, latitude, longitude, ' +
-          'coverImageUrl, emojiPin, status, lastSeenAt epoch seconds], last seen first, at most ' +
-          '100,000. Filtering by status is free; seenWithinDays, hasPhoto and loggedByMe are Pro ' +
-          '(403 otherwise).',
+          'Artworks inside the visible map box at a map zoom (answer version 2): while more ' +
+          'than 1,000 are in view, clusters [latitude, longitude, pieces] on a grid of 64 px ' +
+          "cells at that zoom, each at its members' mean; else the pieces, [id, latitude, " +
+          'longitude, coverImageUrl, emojiPin, status, lastSeenAt epoch seconds], last seen ' +
+          'first. Filtering by status is free; seenWithinDays, hasPhoto and loggedByMe are Pro ' +
+          '(403 otherwise), and clusters under them count at most 20,000 pieces (truncated).',
         tags: ['artworks'],
         querystring: ArtworksInViewQuerySchema,
         response: {
-          200: ArtworkPointsSchema,
+          200: ArtworksInViewSchema,
           400: ErrorSchema,
           401: ErrorSchema,
           403: ErrorSchema,
@@ -80,7 +82,7 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPro(user) && PRO_FILTERS.some((f) => query[f] !== undefined)) {
         throw forbidden(PRO_FILTERS_ONLY);
       }
-      return sendCompressedJson(request, reply, await artworkPointsJson(db, query, user.id));
+      return sendCompressedJson(request, reply, await artworksInViewJson(db, query, user.id));
     },
   );
 

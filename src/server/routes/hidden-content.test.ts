@@ -88,7 +88,10 @@ describe('a hidden artwork', () => {
     const at = nextSpot();
     const { pinner, artworkId } = await pinnerAndFinder(t.app, at);
     await hide('artwork', artworkId);
-    const inView = await viewer.request({ url: '/api/artworks/in-view', query: box(at) });
+    const inView = await viewer.request({
+      url: '/api/artworks/in-view',
+      query: { ...box(at), zoom: '16' },
+    });
     expect(idsIn(inView)).not.toContain(artworkId);
     expect((await viewer.request({ url: `/api/artworks/${artworkId}` })).statusCode).toBe(404);
     expect((await pinner.request({ url: `/api/artworks/${artworkId}` })).statusCode).toBe(404);

@@ -1,8 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { HEAT_DAYS, type ArtworksInViewQuery } from '../../core/schemas/artworks.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  HEAT_DAYS,
+  PRO_FILTERS,
+  type ArtworkPoint,
+  type ArtworkStatus,
+  type ArtworksInView,
+  type ArtworksInViewQuery,
+} from '../../core/schemas/artworks.ts';
 import { MAP_POINTS_LIMIT, type BoundsQuery } from '../../core/schemas/map.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { artworkLogs, artworks } from '../db/schema.ts';
+import { clusterTuples, levelFor, pyramidClustersSql } from './map-cells.ts';
 import { pointsJson } from './map-points.ts';
 import { withinBounds } from './nearby.ts';
 
@@ -14,15 +22,27 @@ import { withinBounds } from './nearby.ts';
 /** A log that counts for everyone: not held for review, or approved. */
 const counted = sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`;
 
+/** The most pieces an answer lists one by one; more in view come as clusters. */
+export const PIECES_THRESHOLD = 1000;
+
 /**
- * Artworks for the map, one point per artwork, written as JSON text straight from the rows
- * (the answer can hold 100,000 points): [id, lat, lng, cover, pin, status, lastSeen seconds].
+ * Most rows a Pro filter's clusters are counted from: the pyramid cannot answer those filters,
+ * so they scan the box's rows, and this bounds the scan (the answer then says truncated).
  */
-export async function artworkPointsJson(
-  db: Db,
-  query: ArtworksInViewQuery,
-  viewerId: string,
-): Promise<string> {
+export const FILTERED_SCAN_CAP = 20_000;
+
+type PointRow = {
+  id: string;
+  lat: number;
+  lng: number;
+  image: string | null;
+  pin: string;
+  status: ArtworkStatus;
+  seen: string | number;
+};
+
+/** The conditions a query's filters put on artworks (the box, visibility and each filter). */
+function artworkConditions(query: ArtworksInViewQuery, viewerId: string): SQL[] {
   const conditions = [
     withinBounds(artworks.latitude, artworks.longitude, query),
     sql`${artworks.hiddenAt} is null`,
@@ -44,6 +64,14 @@ export async function artworkPointsJson(
     const mine = sql`exists (select 1 from ${artworkLogs} where ${artworkLogs.artworkId} = ${artworks.id} and ${artworkLogs.userId} = ${viewerId} and ${artworkLogs.kind} = 'found')`;
     conditions.push(query.loggedByMe === 'true' ? mine : sql`not ${mine}`);
   }
+  return conditions;
+}
+
+/**
+ * Up to PIECES_THRESHOLD + 1 pieces, newest seen first. Unordered in SQL so a crowded box stops
+ * early; the extra row only says there were more.
+ */
+async function piecesIn(db: Db, conditions: SQL[]): Promise<ArtworkPoint[]> {
   const result = await db.execute(sql`
     select ${artworks.id} as id, ${artworks.latitude} as lat, ${artworks.longitude} as lng,
            ${artworks.coverImageUrl} as image, ${artworks.emojiPin} as pin,
@@ -51,18 +79,8 @@ export async function artworkPointsJson(
            extract(epoch from ${artworks.lastSeenAt})::bigint as seen
     from ${artworks}
     where ${sql.join(conditions, sql` and `)}
-    order by ${artworks.lastSeenAt} desc, ${artworks.id} desc
-    limit ${MAP_POINTS_LIMIT + 1}`);
-  const rows = rowsOf<{
-    id: string;
-    lat: number;
-    lng: number;
-    image: string | null;
-    pin: string;
-    status: string;
-    seen: string | number;
-  }>(result);
-  return pointsJson(rows, (r) => [
+    limit ${PIECES_THRESHOLD + 1}`);
+  const points = rowsOf<PointRow>(result).map((r): ArtworkPoint => [
     r.id,
     Number(r.lat),
     Number(r.lng),
@@ -71,6 +89,46 @@ export async function artworkPointsJson(
     r.status,
     Number(r.seen),
   ]);
+  return points.sort((a, b) => b[6] - a[6] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0));
+}
+
+const answer = (a: Omit<ArtworksInView, 'version'>): string =>
+  JSON.stringify({ version: 2, ...a } satisfies ArtworksInView);
+
+/**
+ * The artworks layer for a box and zoom (docs/decisions/029-map-clusters.md): clusters from
+ * the pyramid while more than PIECES_THRESHOLD pieces are in view, else the pieces. A Pro
+ * filter the pyramid cannot answer lists the pieces when few match, else counts clusters from
+ * at most FILTERED_SCAN_CAP matching rows.
+ */
+export async function artworksInViewJson(
+  db: Db,
+  query: ArtworksInViewQuery,
+  viewerId: string,
+): Promise<string> {
+  const level = levelFor(query, query.zoom);
+  const conditions = artworkConditions(query, viewerId);
+  if (PRO_FILTERS.some((f) => query[f] !== undefined)) {
+    const points = await piecesIn(db, conditions);
+    if (points.length <= PIECES_THRESHOLD)
+      return answer({ clusters: [], points, truncated: false });
+    const result = await db.execute(sql`
+      select count(*)::int as n, avg(lat) as lat, avg(lng) as lng
+      from (select ${artworks.latitude} as lat, ${artworks.longitude} as lng from ${artworks}
+            where ${sql.join(conditions, sql` and `)} limit ${FILTERED_SCAN_CAP + 1}) matching
+      group by artwork_cell_x(lng, ${level}), artwork_cell_y(lat, ${level})`);
+    const clusters = clusterTuples(rowsOf<{ n: number; lat: number; lng: number }>(result));
+    const counted = clusters.reduce((n, c) => n + c[2], 0);
+    return answer({ clusters, points: [], truncated: counted > FILTERED_SCAN_CAP });
+  }
+  const cells = await db.execute(pyramidClustersSql(query, level, query.status));
+  const clusters = clusterTuples(rowsOf<{ n: number; lat: number; lng: number }>(cells));
+  if (clusters.reduce((n, c) => n + c[2], 0) > PIECES_THRESHOLD) {
+    return answer({ clusters, points: [], truncated: false });
+  }
+  const points = await piecesIn(db, conditions);
+  const truncated = points.length > PIECES_THRESHOLD;
+  return answer({ clusters: [], points: points.slice(0, PIECES_THRESHOLD), truncated });
 }
 
 /**

@@ -3,7 +3,7 @@ import { distanceKm } from '../../../core/geo.ts';
 import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import {
-  artworkPointsQuery,
+  artworksInViewQuery,
   filterParams,
   heatQuery,
   myLogsQuery,
@@ -15,7 +15,7 @@ import { discoveryQuery, nearbyDiscoveriesQuery } from '../../api/discoveries.ts
 import { markersQuery } from '../../api/markers.ts';
 import { nearbyWallsQuery, wallsInViewQuery } from '../../api/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
-import type { Bounds } from '../map/view-bounds.ts';
+import type { ArtworkView, Bounds } from '../map/view-bounds.ts';
 import { artworkToPlace, wallToPlace, type MapPlace } from './location-panel.tsx';
 
 /** How far the walls panel looks when no wall is within the usual 10 km (the API's maximum). */
@@ -34,12 +34,13 @@ export type Selection =
 
 /**
  * What the map home shows: walls within 10 km of the map centre (or the nearest farther ones),
- * walls, artworks (as filtered) and markers in the box around the view, mission targets, the
+ * walls and markers in the box around the view, artworks (as filtered) for the zoom level, mission targets, the
  * Pro layers switched on, discoveries near the player, and the selected place.
  */
 export function useMapData({
   centre,
   fetchBox,
+  artworkView,
   player,
   selection,
   filters,
@@ -47,6 +48,7 @@ export function useMapData({
 }: {
   centre: Coordinates;
   fetchBox: Bounds | null;
+  artworkView: ArtworkView | null;
   player: Coordinates | null;
   selection: Selection;
   filters: MapFilters;
@@ -59,8 +61,8 @@ export function useMapData({
     enabled: noWallsNear,
   });
   const wallsInView = useQuery(wallsInViewQuery(fetchBox));
-  const points = useQuery(
-    artworkPointsQuery(fetchBox, filterParams(filters, isPro), filters.layers.artworks),
+  const artworks = useQuery(
+    artworksInViewQuery(artworkView, filterParams(filters, isPro), filters.layers.artworks),
   );
   const missions = useQuery({ ...missionsQuery, enabled: filters.layers.missions });
   const heat = useQuery(heatQuery(fetchBox, isPro && filters.layers.heat));
@@ -96,7 +98,7 @@ export function useMapData({
     nearbyWalls,
     fartherWalls: noWallsNear ? fartherWalls.data?.slice(0, 3) : undefined,
     wallsInView: wallsInView.data ?? [],
-    points: points.data?.points,
+    artworks: artworks.data,
     missions: filters.layers.missions ? (missions.data ?? []) : [],
     heat: isPro && filters.layers.heat ? (heat.data?.points ?? null) : null,
     myLogs: isPro && filters.layers.myLogs ? (myLogs.data?.points ?? null) : null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STALE_AFTER_DAYS } from '../../api/artwork-map.ts';
-import { toFeatures } from './artwork-layers.ts';
+import { clusterFeatures, toFeatures } from './artwork-layers.ts';
 
 describe('artwork points as map features', () => {
   const now = Date.UTC(2026, 5, 15);
@@ -26,5 +26,21 @@ describe('artwork points as map features', () => {
     );
     expect(features[0]!.geometry.coordinates).toEqual([151.2, -33.9]);
     expect(features[0]!.properties).toMatchObject({ image: '/objects/a', pin: 'tag' });
+  });
+});
+
+describe('server clusters as map features', () => {
+  it('sit at the given mean with their count, labelled as the map labels its own', () => {
+    const { features } = clusterFeatures([
+      [-37.8, 144.9, 950],
+      [52.5, 13.4, 1234],
+      [40.7, -74, 15_400],
+    ]);
+    expect(features[0]!.geometry.coordinates).toEqual([144.9, -37.8]);
+    expect(features.map((f) => [f.properties.count, f.properties.label])).toEqual([
+      [950, '950'],
+      [1234, '1.2k'],
+      [15_400, '15k'],
+    ]);
   });
 });

@@ -1,14 +1,29 @@
 import type { FeatureCollection, Point } from 'geojson';
-import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
-import type { ArtworkPoints, ArtworkStatus } from '../../../core/schemas/artworks.ts';
+import type {
+  ExpressionSpecification,
+  FilterSpecification,
+  GeoJSONSource,
+  Map as MapLibreMap,
+  MapLayerMouseEvent,
+} from 'maplibre-gl';
+import type {
+  ArtworkCluster,
+  ArtworkPoint,
+  ArtworkStatus,
+  ArtworksInView,
+} from '../../../core/schemas/artworks.ts';
 import { isStale } from '../../api/artwork-map.ts';
 import { pinImage } from '../pins/pin-image.tsx';
 import { pinKindOf } from '../pins/pin-kinds.ts';
 
 export const ARTWORK_SOURCE = 'artworks';
+/** The server's clusters (docs/decisions/029-map-clusters.md), drawn like the client's own. */
+export const SERVER_CLUSTER_SOURCE = 'artwork-server-clusters';
 export const ARTWORK_LAYERS = {
   clusters: 'artwork-clusters',
   counts: 'artwork-cluster-counts',
+  serverClusters: 'artwork-server-clusters',
+  serverCounts: 'artwork-server-cluster-counts',
   points: 'artwork-points',
 } as const;
 
@@ -26,7 +41,7 @@ export interface ArtworkProps {
 
 /** The API's compact tuples as GeoJSON for the clustered source. */
 export function toFeatures(
-  points: ArtworkPoints['points'],
+  points: ArtworkPoint[],
   now = Date.now(),
 ): FeatureCollection<Point, ArtworkProps> {
   const features = new Array(points.length);
@@ -40,6 +55,36 @@ export function toFeatures(
   }
   return { type: 'FeatureCollection', features };
 }
+
+/** A count as the bubbles show it: 950, 1.2k, 15k (MapLibre's own clusters' abbreviation). */
+export function abbreviateCount(count: number): string {
+  if (count >= 10_000) return `${Math.round(count / 1000)}k`;
+  if (count >= 1000) return `${Math.round(count / 100) / 10}k`;
+  return String(count);
+}
+
+export interface ServerClusterProps {
+  count: number;
+  label: string;
+}
+
+/** The server's clusters as GeoJSON, each at its members' mean, with its count and label. */
+export function clusterFeatures(
+  clusters: ArtworkCluster[],
+): FeatureCollection<Point, ServerClusterProps> {
+  return {
+    type: 'FeatureCollection',
+    features: clusters.map(([lat, lng, count]) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [lng, lat] },
+      properties: { count, label: abbreviateCount(count) },
+    })),
+  };
+}
+
+/** The pieces an answer stands for: its clusters' counts and its listed pieces. */
+export const piecesIn = (answer: ArtworksInView) =>
+  answer.clusters.reduce((n, c) => n + c[2], 0) + answer.points.length;
 
 const COUNT_IMAGE_PREFIX = 'cluster-count-';
 const PIN_IMAGE_PREFIX = 'pin-';
@@ -83,6 +128,45 @@ async function drawPin(map: MapLibreMap, id: string, prefix: string) {
 }
 
 /**
+ * A source's cluster bubbles, coloured and sized by count, with the count drawn on them: the
+ * same look for the server's clusters and the ones the map makes of nearby pieces.
+ */
+function addBubbles(
+  map: MapLibreMap,
+  source: string,
+  [circles, counts]: [string, string],
+  on: {
+    count: ExpressionSpecification;
+    label: ExpressionSpecification;
+    filter?: FilterSpecification;
+  },
+) {
+  const filter = on.filter ? { filter: on.filter } : {};
+  map.addLayer({
+    id: circles,
+    type: 'circle',
+    source,
+    ...filter,
+    paint: {
+      'circle-color': ['step', on.count, '#a3ff5c', 50, '#ffd23f', 1000, '#ff4fa3'],
+      'circle-radius': ['step', on.count, 16, 50, 21, 1000, 27, 10000, 33],
+      'circle-stroke-width': 3,
+      'circle-stroke-color': 'rgba(11, 11, 18, 0.75)',
+    },
+  });
+  map.addLayer({
+    id: counts,
+    type: 'symbol',
+    source,
+    ...filter,
+    layout: {
+      'icon-image': ['concat', COUNT_IMAGE_PREFIX, on.label],
+      'icon-allow-overlap': true,
+    },
+  });
+}
+
+/**
  * Adds the clustered artworks source and its layers above every imagery layer. A gone artwork
  * is a grey pin with a red cross; one not seen for months is faded.
  */
@@ -94,28 +178,24 @@ export function addArtworkLayers(map: MapLibreMap) {
     clusterRadius: 48,
     clusterMaxZoom: UNCLUSTERED_FROM_ZOOM - 1,
   });
-  map.addLayer({
-    id: ARTWORK_LAYERS.clusters,
-    type: 'circle',
-    source: ARTWORK_SOURCE,
-    filter: ['has', 'point_count'],
-    paint: {
-      'circle-color': ['step', ['get', 'point_count'], '#a3ff5c', 50, '#ffd23f', 1000, '#ff4fa3'],
-      'circle-radius': ['step', ['get', 'point_count'], 16, 50, 21, 1000, 27, 10000, 33],
-      'circle-stroke-width': 3,
-      'circle-stroke-color': 'rgba(11, 11, 18, 0.75)',
-    },
+  map.addSource(SERVER_CLUSTER_SOURCE, {
+    type: 'geojson',
+    data: { type: 'FeatureCollection', features: [] },
   });
-  map.addLayer({
-    id: ARTWORK_LAYERS.counts,
-    type: 'symbol',
-    source: ARTWORK_SOURCE,
+  addBubbles(map, ARTWORK_SOURCE, [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.counts], {
+    count: ['get', 'point_count'],
+    label: ['get', 'point_count_abbreviated'],
     filter: ['has', 'point_count'],
-    layout: {
-      'icon-image': ['concat', COUNT_IMAGE_PREFIX, ['get', 'point_count_abbreviated']],
-      'icon-allow-overlap': true,
-    },
   });
+  addBubbles(
+    map,
+    SERVER_CLUSTER_SOURCE,
+    [ARTWORK_LAYERS.serverClusters, ARTWORK_LAYERS.serverCounts],
+    {
+      count: ['get', 'count'],
+      label: ['get', 'label'],
+    },
+  );
   map.addLayer({
     id: ARTWORK_LAYERS.points,
     type: 'symbol',
@@ -153,8 +233,13 @@ export function addArtworkLayers(map: MapLibreMap) {
   });
 }
 
-export function setArtworkData(map: MapLibreMap, points: ArtworkPoints['points']) {
-  map.getSource<GeoJSONSource>(ARTWORK_SOURCE)?.setData(toFeatures(points));
+/**
+ * An in-view answer drawn: the server's clusters as they are, the pieces in the clustered
+ * source, which still groups pieces close on screen so the change between the two is slight.
+ */
+export function setArtworkData(map: MapLibreMap, answer: ArtworksInView) {
+  map.getSource<GeoJSONSource>(SERVER_CLUSTER_SOURCE)?.setData(clusterFeatures(answer.clusters));
+  map.getSource<GeoJSONSource>(ARTWORK_SOURCE)?.setData(toFeatures(answer.points));
 }
 
 /** The artworks layer shown or hidden (the layers panel's Artworks switch). */
@@ -162,6 +247,19 @@ export function showArtworks(map: MapLibreMap, visible: boolean) {
   for (const id of Object.values(ARTWORK_LAYERS)) {
     if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
   }
+}
+
+/** Zoom levels a click on a server cluster goes in: its 64 px cell becomes 16 cells. */
+const SERVER_CLUSTER_ZOOM_STEP = 2;
+
+/** A click on a server cluster zooms in around it, to where the server splits it. */
+export function expandServerCluster(map: MapLibreMap, e: MapLayerMouseEvent) {
+  const feature = e.features?.[0];
+  if (!feature || feature.geometry.type !== 'Point') return;
+  map.easeTo({
+    center: feature.geometry.coordinates as [number, number],
+    zoom: Math.floor(map.getZoom()) + SERVER_CLUSTER_ZOOM_STEP,
+  });
 }
 
 /** A click on a cluster zooms to where it splits apart. */

@@ -9,7 +9,7 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ArtworkPoints, HeatPoints, MyLogPoints } from '../../../core/schemas/artworks.ts';
+import type { ArtworksInView, HeatPoints, MyLogPoints } from '../../../core/schemas/artworks.ts';
 import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { MapSources } from '../../../core/schemas/map.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
@@ -27,6 +27,8 @@ import {
   UNCLUSTERED_FROM_ZOOM,
   addArtworkLayers,
   expandCluster,
+  expandServerCluster,
+  piecesIn,
   setArtworkData,
   showArtworks,
   type ArtworkProps,
@@ -76,7 +78,8 @@ export interface MapViewProps {
   initialLayers: LayerOptions;
   walls: LegalWall[];
   selectedWallId: string | null;
-  points: ArtworkPoints['points'] | undefined;
+  /** The artworks layer's answer: server clusters or pieces. */
+  artworks: ArtworksInView | undefined;
   /** The artworks layer (the layers panel's switch); walls are shown or not by the page. */
   showArtworks: boolean;
   /** Pro layers: null while switched off (or not Pro). */
@@ -160,8 +163,9 @@ function thumbnailsOf(map: MapLibreMap): Thumbnail[] {
 
 /**
  * The MapLibre map (its own lazily loaded chunk). Imagery, terrain and buildings come from
- * `sources`; walls, the player, their markers and thumbnails are DOM markers; artworks are a
- * clustered GeoJSON source. The page drives the camera and layers through the handle.
+ * `sources`; walls, the player, their markers and thumbnails are DOM markers; artworks are the
+ * server's clusters and a clustered GeoJSON source of pieces. The page drives the camera and
+ * layers through the handle.
  */
 export default function MapView(props: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -253,6 +257,9 @@ export default function MapView(props: MapViewProps) {
       });
     });
     m.on('click', ARTWORK_LAYERS.clusters, (e: MapLayerMouseEvent) => void expandCluster(m, e));
+    m.on('click', ARTWORK_LAYERS.serverClusters, (e: MapLayerMouseEvent) =>
+      expandServerCluster(m, e),
+    );
     // A ring of the player's own log sits at the artwork's spot: a tap on it opens the artwork.
     for (const layer of [ARTWORK_LAYERS.points, ACTIVITY_LAYERS.myLogs]) {
       m.on('click', layer, (e: MapLayerMouseEvent) => {
@@ -264,7 +271,13 @@ export default function MapView(props: MapViewProps) {
         latest.current.onSelectArtwork(id);
       });
     }
-    for (const layer of [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points, ACTIVITY_LAYERS.myLogs]) {
+    const tappable = [
+      ARTWORK_LAYERS.clusters,
+      ARTWORK_LAYERS.serverClusters,
+      ARTWORK_LAYERS.points,
+      ACTIVITY_LAYERS.myLogs,
+    ];
+    for (const layer of tappable) {
       m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));
       m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
     }
@@ -272,9 +285,7 @@ export default function MapView(props: MapViewProps) {
       // Clicks on markers, clusters and points are theirs.
       if (e.originalEvent.target !== m.getCanvas()) return;
       const hit = m.getLayer(ARTWORK_LAYERS.points)
-        ? m.queryRenderedFeatures(e.point, {
-            layers: [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.points, ACTIVITY_LAYERS.myLogs],
-          })
+        ? m.queryRenderedFeatures(e.point, { layers: tappable })
         : [];
       if (hit.length > 0) return;
       latest.current.onBareTap();
@@ -302,14 +313,15 @@ export default function MapView(props: MapViewProps) {
   useLongPress(map, (spot) => latest.current.onPinShortcut(spot));
 
   useEffect(() => {
-    if (!map || !props.points) return;
-    setArtworkData(map, props.points);
-    const count = props.points.length;
+    if (!map || !props.artworks) return;
+    setArtworkData(map, props.artworks);
+    // The pieces drawn, whether one by one or in the server's clusters.
+    const count = piecesIn(props.artworks);
     void map.once('idle').then(() => {
       containerRef.current?.setAttribute('data-artworks', String(count));
       performance.mark('streetscope:artworks-rendered', { detail: { count } });
     });
-  }, [map, props.points]);
+  }, [map, props.artworks]);
 
   useEffect(() => {
     if (!map) return;

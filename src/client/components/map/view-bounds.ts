@@ -61,3 +61,25 @@ export function fetchBoxFor(view: Bounds, current: Bounds | null): Bounds {
   }
   return padBounds(view, 0.5);
 }
+
+/** The artworks' fetch: a box and the whole zoom level the server clusters for. */
+export interface ArtworkView {
+  box: Bounds;
+  zoom: number;
+}
+
+/**
+ * The artworks' fetch for a view: as fetchBoxFor within one zoom level; a new level asks again
+ * for the view with its margin, since the server's clusters are sized for the level and a box
+ * kept from further out would hold many times the cells a screen shows.
+ */
+export function artworkViewFor(
+  view: Bounds,
+  zoom: number,
+  current: ArtworkView | null,
+): ArtworkView {
+  const level = Math.floor(zoom);
+  if (current?.zoom !== level) return { box: padBounds(view, 0.5), zoom: level };
+  const box = fetchBoxFor(view, current.box);
+  return box === current.box ? current : { box, zoom: level };
+}
