@@ -9,7 +9,7 @@
  *   npm run build && npm run bench:lighthouse [-- --runs 3]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +21,12 @@ import puppeteer from 'puppeteer-core';
 import { freePort, waitFor } from './servers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, save: { type: 'string' } },
+});
 const RUNS = Number(values.runs);
+/** A folder to keep every run's full Lighthouse report in, for a closer look. */
+const SAVE = values.save;
 
 const [port, tilePort, barePort] = [await freePort(), await freePort(), await freePort()];
 const tiles = `http://127.0.0.1:${tilePort}`;
@@ -61,9 +65,14 @@ const signup = await fetch(`${home}api/signup`, {
   body: JSON.stringify({ username: 'bench_lighthouse', password: 'bright colours on grey walls' }),
 });
 if (!signup.ok) throw new Error(`sign-up: ${signup.status}`);
-const [cookieName, cookieValue] = signup.headers.getSetCookie()[0]!.split(';')[0]!.split('=');
+const cookies = signup.headers.getSetCookie().map((c) => {
+  const [name = '', ...value] = c.split(';')[0]!.split('=');
+  return { name, value: value.join('='), domain: 'localhost', path: '/' };
+});
 const me = (await (
-  await fetch(`${home}api/auth/user`, { headers: { cookie: `${cookieName}=${cookieValue}` } })
+  await fetch(`${home}api/auth/user`, {
+    headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+  })
 ).json()) as { id: string };
 
 const chrome = await chromeLauncher.launch({
@@ -78,7 +87,7 @@ const chrome = await chromeLauncher.launch({
 });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const page = await browser.newPage();
-await page.setCookie({ name: cookieName!, value: cookieValue!, domain: 'localhost', path: '/' });
+await page.setCookie(...cookies);
 // Past character creation, as a returning player is (Lighthouse keeps cookies and localStorage).
 await page.goto(`${home}404`);
 await page.evaluate((id) => {
@@ -140,7 +149,7 @@ interface Figures {
   js: number;
 }
 
-async function measure(url: string): Promise<Figures> {
+async function measure(url: string, name: string): Promise<Figures> {
   const result = await lighthouse(
     url,
     { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -150,6 +159,13 @@ async function measure(url: string): Promise<Figures> {
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (SAVE) {
+    mkdirSync(SAVE, { recursive: true });
+    writeFileSync(
+      path.join(SAVE, `${name.replace(/ /g, '-')}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const summary = lhr.audits['resource-summary']?.details as
     { items: { resourceType: string; transferSize: number }[] } | undefined;
@@ -175,7 +191,7 @@ const show = (f: Figures) =>
 
 for (let run = 1; run <= RUNS; run++) {
   for (const [name, url] of Object.entries(pages) as [keyof typeof pages, string][]) {
-    const figures = await measure(url);
+    const figures = await measure(url, name);
     results[name].push(figures);
     console.log(`run ${run}  ${name.padEnd(13)}  ${show(figures)}`);
   }
