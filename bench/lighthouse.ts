@@ -35,6 +35,8 @@ const children: ChildProcess[] = [
     cwd: root,
     env: { ...process.env, TILE_PORT: String(tilePort) },
     stdio: 'ignore',
+    // Its own process group: npx and tsx each start a child, and all of them stop together.
+    detached: true,
   }),
   spawn('node', ['dist/server/main.js'], {
     cwd: root,
@@ -52,7 +54,15 @@ const children: ChildProcess[] = [
     stdio: 'inherit',
   }),
 ];
-const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+const stop = () =>
+  children.forEach((c) => {
+    try {
+      if (c.spawnargs[0] === 'npx' && c.pid) process.kill(-c.pid, 'SIGTERM');
+      else c.kill('SIGTERM');
+    } catch {
+      // already gone
+    }
+  });
 process.on('exit', stop);
 // The session cookie belongs to localhost; the landing page is read from 127.0.0.1, signed out.
 const home = `http://localhost:${port}/`;
