@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Toaster } from './components/ui/toaster.tsx';
 import { TooltipProvider } from './components/ui/tooltip.tsx';
@@ -9,6 +9,7 @@ import { markCharacterCreated, needsCharacterCreation } from './lib/character.ts
 import { currentPath } from './lib/navigation.ts';
 import { onboardingPath, takeOnboardingTurn } from './lib/onboarding.ts';
 import { queryClient } from './lib/query-client.ts';
+import { rememberSignedIn } from './lib/warm-start.ts';
 import Landing from './pages/landing.tsx';
 import NotFound from './pages/not-found.tsx';
 import SigningIn from './pages/signing-in.tsx';
@@ -57,6 +58,9 @@ function Router() {
   const { user, isAuthenticated, isLoading } = useAuth();
   const [createdFor, setCreatedFor] = useState<string | null>(null);
   const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!isLoading) rememberSignedIn(isAuthenticated);
+  }, [isLoading, isAuthenticated]);
 
   if (user && createdFor !== user.id && needsCharacterCreation(user)) {
     // Lazy like the rest, so it needs its own Suspense boundary: it renders outside the router.

@@ -30,7 +30,8 @@ function contentSecurityPolicy(config: Config): string {
     "frame-ancestors 'none'",
     `script-src 'self' ${stripe.script}`.trim(),
     `img-src 'self' data: blob: ${map} ${stripe.img}`.trim(),
-    `connect-src 'self' ${map} ${uploadOrigin(config) ?? ''} ${stripe.connect}`.trim(),
+    // blob: the offline basemap's GeoJSON, handed to the map's worker (offline-basemap.ts).
+    `connect-src 'self' blob: ${map} ${uploadOrigin(config) ?? ''} ${stripe.connect}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "worker-src 'self' blob:",
     // The landing page's trailer, embedded only when a visitor presses play.

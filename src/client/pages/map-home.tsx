@@ -4,15 +4,11 @@ import { FALLBACK_LOCATION } from '../../core/constants.ts';
 import { DEFAULT_FILTERS, type MapFilters } from '../api/artwork-map.ts';
 import { configQuery } from '../api/config.ts';
 import { PageSkeleton } from '../components/layout/page-skeleton.tsx';
-import { SideNav } from '../components/layout/side-nav.tsx';
 import { ActionBar } from '../components/map-home/action-bar.tsx';
 import {
   AllowLocationButton,
   AllowLocationCard,
 } from '../components/map-home/allow-location-card.tsx';
-import { CaptureDialog } from '../components/map-home/capture-dialog.tsx';
-import { GraffitiDialog } from '../components/map-home/graffiti-dialog.tsx';
-import { ImagingControlsFor } from '../components/map-home/imaging-controls-for.tsx';
 import { ImagingPanel } from '../components/map-home/imaging-panel.tsx';
 import { LazyMapView } from '../components/map-home/lazy-map.ts';
 import { LocationPanel } from '../components/map-home/location-panel.tsx';
@@ -20,10 +16,18 @@ import { MapErrorBoundary } from '../components/map-home/map-error-boundary.tsx'
 import { MapFabs } from '../components/map-home/map-fabs.tsx';
 import { MapFailure, MapLoading } from '../components/map-home/map-failure.tsx';
 import { MapHeader } from '../components/map-home/map-header.tsx';
+import {
+  CaptureDialog,
+  GraffitiDialog,
+  ImagingControlsFor,
+  MapFiltersPanel,
+  MissionPanel,
+  OnDemand,
+  ProposeWallDialog,
+  SideNav,
+} from '../components/map-home/on-demand.tsx';
 import { SuspensionBanner } from '../components/moderation/suspension-banner.tsx';
 import { DesktopOverlay, PhoneOverlay } from '../components/map-home/map-overlays.tsx';
-import { MapFiltersPanel } from '../components/map-home/map-filters-panel.tsx';
-import { MissionPanel } from '../components/map-home/mission-panel.tsx';
 import { useLinkedPiece, useMapLink } from '../components/map-home/map-params.ts';
 import { HALF, MapSheet, PEEK, type SheetSnap } from '../components/map-home/map-sheet.tsx';
 import { PinHint } from '../components/map-home/pin-hint.tsx';
@@ -37,7 +41,6 @@ import { useImaging } from '../components/map-home/use-imaging.ts';
 import { useMapData, type Selection } from '../components/map-home/use-map-data.ts';
 import { usePinning } from '../components/map-home/use-pinning.ts';
 import { WallsPanel, WallsTitle } from '../components/map-home/walls-panel.tsx';
-import { ProposeWallDialog } from '../components/walls/propose-wall-dialog.tsx';
 import type { MapHandle } from '../components/map/map-handle.ts';
 import { CAMERA } from '../components/map/map-types.ts';
 import type { MapViewState } from '../components/map/map-view.tsx';
@@ -186,21 +189,27 @@ export default function MapHome() {
     />
   );
   const filtersPanel = (
-    <MapFiltersPanel filters={filters} onChange={setFilters} isPro={user.isPro} />
+    <Suspense fallback={null}>
+      <MapFiltersPanel filters={filters} onChange={setFilters} isPro={user.isPro} />
+    </Suspense>
   );
   const locationPanel =
     selection?.kind === 'mission' ? (
-      <MissionPanel mission={selection.mission} onClose={closePanel} className="min-h-0" />
+      <Suspense fallback={null}>
+        <MissionPanel mission={selection.mission} onClose={closePanel} className="min-h-0" />
+      </Suspense>
     ) : (
       place && <LocationPanel place={place} onClose={closePanel} className="min-h-0" />
     );
   const controls = controlsOpen && handle && (
-    <ImagingControlsFor
-      handle={handle}
-      imaging={imaging}
-      onClose={() => setControlsOpen(false)}
-      className="min-h-0"
-    />
+    <Suspense fallback={null}>
+      <ImagingControlsFor
+        handle={handle}
+        imaging={imaging}
+        onClose={() => setControlsOpen(false)}
+        className="min-h-0"
+      />
+    </Suspense>
   );
   const actionBar = <ActionBar onCapture={() => setCaptureOpen(true)} captureRef={captureButton} />;
   const badge = <ImageryBadge imagery={ready ? (imagery ?? 'online') : null} />;
@@ -347,24 +356,32 @@ export default function MapHome() {
         )
       )}
 
-      <SideNav open={menuOpen} onOpenChange={setMenuOpen} />
-      <CaptureDialog
-        open={captureOpen || pinning.discoverySpot !== null}
-        onOpenChange={(open) => {
-          setCaptureOpen(open);
-          if (!open) pinning.closeDiscovery();
-        }}
-        geo={geo}
-        spot={pinning.discoverySpot}
-        isPro={user.isPro}
-        fallbackFocus={captureButton}
-      />
-      <GraffitiDialog spot={pinning.graffitiSpot} onClose={pinning.closeGraffiti} />
-      <ProposeWallDialog
-        spot={pinning.wallSpot}
-        here={geo.source === 'device' ? geo.location : null}
-        onClose={pinning.closeWall}
-      />
+      <OnDemand when={menuOpen}>
+        <SideNav open={menuOpen} onOpenChange={setMenuOpen} />
+      </OnDemand>
+      <OnDemand when={captureOpen || pinning.discoverySpot !== null}>
+        <CaptureDialog
+          open={captureOpen || pinning.discoverySpot !== null}
+          onOpenChange={(open) => {
+            setCaptureOpen(open);
+            if (!open) pinning.closeDiscovery();
+          }}
+          geo={geo}
+          spot={pinning.discoverySpot}
+          isPro={user.isPro}
+          fallbackFocus={captureButton}
+        />
+      </OnDemand>
+      <OnDemand when={pinning.graffitiSpot !== null}>
+        <GraffitiDialog spot={pinning.graffitiSpot} onClose={pinning.closeGraffiti} />
+      </OnDemand>
+      <OnDemand when={pinning.wallSpot !== null}>
+        <ProposeWallDialog
+          spot={pinning.wallSpot}
+          here={geo.source === 'device' ? geo.location : null}
+          onClose={pinning.closeWall}
+        />
+      </OnDemand>
     </div>
   );
 }

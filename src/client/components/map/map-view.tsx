@@ -3,7 +3,6 @@ import {
   Map as MapLibreMap,
   addProtocol,
   setWorkerUrl,
-  type GeoJSONSource,
   type MapLayerMouseEvent,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -48,7 +47,7 @@ import {
   WallMarkers,
   type Thumbnail,
 } from './map-markers.tsx';
-import { buildStyle, LAYER, OFFLINE_SOURCES } from './map-style.ts';
+import { buildStyle, LAYER } from './map-style.ts';
 import { CAMERA, type LayerOptions } from './map-types.ts';
 import { loadOfflineBasemap } from './offline-basemap.ts';
 import { drawStreetIcon } from './street-icons.ts';
@@ -212,11 +211,19 @@ export default function MapView(props: MapViewProps) {
       });
     };
 
+    let offlineBasemap = false;
+    const needOfflineBasemap = () => {
+      if (offlineBasemap) return;
+      offlineBasemap = true;
+      loadOfflineBasemap(m);
+    };
     m.on('error', (e) => {
       // A tile host out of reach is expected outdoors: the offline basemap shows instead.
       const sourceId = (e as { sourceId?: unknown }).sourceId;
       if (typeof sourceId === 'string') {
-        if (IMAGERY_SOURCES.has(sourceId)) latest.current.onImagery('offline');
+        if (!IMAGERY_SOURCES.has(sourceId)) return;
+        needOfflineBasemap();
+        latest.current.onImagery('offline');
       } else console.warn('Map error:', e.error?.message);
     });
     m.on('sourcedata', (e) => {
@@ -233,12 +240,10 @@ export default function MapView(props: MapViewProps) {
       applyLayers(m, sources, layers);
       for (const [key, value] of Object.entries(LAYER_STATE_ATTRS(layers)))
         container.dataset[key] = value;
-      loadOfflineBasemap()
-        .then((basemap) => {
-          m.getSource<GeoJSONSource>(OFFLINE_SOURCES.land)?.setData(basemap.land);
-          m.getSource<GeoJSONSource>(OFFLINE_SOURCES.borders)?.setData(basemap.borders);
-        })
-        .catch((error: unknown) => console.warn('Offline basemap unavailable:', error));
+      // Without any imagery or street map configured, the offline basemap is the map.
+      if (!sources.satellite && !sources.standardSatellite && !sources.basemap) {
+        needOfflineBasemap();
+      }
       (container as MapElement).maplibre = m;
       container.dataset.ready = 'true';
       setMap(m);

@@ -1,23 +1,28 @@
-import type { FeatureCollection, MultiLineString } from 'geojson';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import { feature, mesh } from 'topojson-client';
-// Natural Earth 1:50m countries (public domain), served by our own server as a hashed asset.
-import countriesUrl from 'world-atlas/countries-50m.json?url';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { OFFLINE_SOURCES } from './map-style.ts';
 
-export interface OfflineBasemap {
-  land: FeatureCollection;
-  borders: MultiLineString;
-}
+type Answer = { land: string; borders: string } | { error: string };
 
-type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
+const asUrl = (json: string) =>
+  URL.createObjectURL(new Blob([json], { type: 'application/geo+json' }));
 
-/** Land and country borders for the map's built-in basemap, from our server, not a tile host. */
-export async function loadOfflineBasemap(): Promise<OfflineBasemap> {
-  const res = await fetch(countriesUrl);
-  if (!res.ok) throw new Error(`${res.status}: offline basemap`);
-  const topology = (await res.json()) as Countries;
-  return {
-    land: feature(topology, topology.objects.land),
-    borders: mesh(topology, topology.objects.countries, (a, b) => a !== b),
+/**
+ * Draws land and country borders under the map, from our server rather than a tile host: only
+ * once imagery is out of reach, since imagery covers them. The 740 kB TopoJSON is read and
+ * converted in a worker of ours and the GeoJSON parsed in MapLibre's, so neither step holds
+ * the page's main thread.
+ */
+export function loadOfflineBasemap(map: MapLibreMap): void {
+  const worker = new Worker(new URL('./offline-basemap.worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  worker.onmessage = ({ data }: MessageEvent<Answer>) => {
+    worker.terminate();
+    if ('error' in data) {
+      console.warn('Offline basemap unavailable:', data.error);
+      return;
+    }
+    map.getSource<GeoJSONSource>(OFFLINE_SOURCES.land)?.setData(asUrl(data.land));
+    map.getSource<GeoJSONSource>(OFFLINE_SOURCES.borders)?.setData(asUrl(data.borders));
   };
 }
