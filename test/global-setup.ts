@@ -51,6 +51,5 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteSnapshot', file);
   project.provide('postgresTemplate', '');
   project.provide('postgresRunPrefix', '');
-  project.provide('postgresRunPrefix', '');
   return () => rmSync(dir, { recursive: true, force: true });
 }
