@@ -27,6 +27,13 @@ const KEY_PARAMETER: Json = {
     },
   },
 };
+const REPLAYED_HEADER: Json = {
+  'Idempotent-Replayed': {
+    type: 'string',
+    enum: ['true'],
+    description: 'Present when this is the kept answer to an earlier request with the same key',
+  },
+};
 const KEY_CONFLICT =
   'the Idempotency-Key was used for a different request, or its first request is still ' +
   'running (Retry-After)';
@@ -82,6 +89,7 @@ export const withAppWideAnswers: SwaggerTransform = (input) => {
   }
   for (const [status, response] of Object.entries(responses)) {
     responses[status] = described(Number(status), response);
+    if (idempotent && Number(status) < 300) responses[status]!.headers = REPLAYED_HEADER;
   }
   const rawTypes = !schema.body ? (schema.consumes as string[] | undefined) : undefined;
   const body = rawTypes && {
