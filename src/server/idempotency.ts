@@ -114,6 +114,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (!held || held.settled) return payload;
     held.settled = true;
     const status = reply.statusCode;
+    // Creates answer JSON text (or nothing); any other payload, a stream, is not kept.
     const text = typeof payload === 'string' ? payload : payload == null ? '' : null;
     if (status >= 500 || NOT_KEPT.has(status) || text === null) {
       await releaseKey(db, held.userId, held.key, held.claim);
