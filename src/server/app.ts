@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import { registerDocs } from './docs.ts';
 import { batchedStdout, OneLinePerRequest } from './logging.ts';
+import { idempotencyPlugin } from './idempotency.ts';
 import { assertCleanInput } from './input-checks.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './static.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(cookie);
   await app.register(formbody);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await registerDocs(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -155,6 +155,11 @@ export interface Config {
    */
   idleTimeoutMs: number;
   requestTimeoutMs: number;
+  /**
+   * How long a repeat of a create waits for its first request, still running, before it is
+   * answered 409 with Retry-After (docs/decisions/031).
+   */
+  idempotencyWaitMs: number;
   passwordHashCost: PasswordHashCost;
   rateLimits: {
     /** Wrong passwords from one address, whatever the names (docs/decisions/015). */
@@ -255,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs: 60_000,
     // As long as an upload link is valid.
     requestTimeoutMs: 15 * 60_000,
+    idempotencyWaitMs: 5_000,
     passwordHashCost: PRODUCTION_HASH_COST,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,

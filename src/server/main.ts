@@ -13,6 +13,7 @@ import {
   type Registration,
 } from './instances.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
+import { pruneIdempotencyKeys } from './services/idempotency-keys.ts';
 import { pruneRateLimits } from './services/rate-limit.ts';
 
 /** In-flight requests get this long after SIGTERM/SIGINT before the process gives up on them. */
@@ -45,6 +46,7 @@ async function main() {
     await pruneExpiredSessions(database.db);
     await pruneRateLimits(database.db);
     await pruneDevices(database.db);
+    await pruneIdempotencyKeys(database.db);
 
     const db = database;
     app = await buildApp(config, db);

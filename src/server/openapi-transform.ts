@@ -13,6 +13,31 @@ const BYTES = { type: 'string', format: 'binary' };
 /** Marks an operation whose body may be left out; see markOptionalBodies. */
 const OPTIONAL_BODY = 'x-optional-body';
 
+const KEY_PARAMETER: Json = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[!-~]+$',
+      description:
+        'Optional. A repeat with the same key (per player, kept 24 hours) gets the first answer ' +
+        'again with Idempotent-Replayed: true, and creates nothing.',
+    },
+  },
+};
+const REPLAYED_HEADER: Json = {
+  'Idempotent-Replayed': {
+    type: 'string',
+    enum: ['true'],
+    description: 'Present when this is the kept answer to an earlier request with the same key',
+  },
+};
+const KEY_CONFLICT =
+  'the Idempotency-Key was used for a different request, or its first request is still ' +
+  'running (Retry-After)';
+
 /** What a status means when the route does not say more (`ErrorSchema.describe(...)`). */
 const MEANING: Record<number, string> = {
   400: 'Invalid input: the message names the bad field',
@@ -54,8 +79,17 @@ export const withAppWideAnswers: SwaggerTransform = (input) => {
   add(400);
   if (!SAFE_METHODS.has(method) && !ORIGIN_EXEMPT.has(input.url)) add(403);
   if (schema.body) [413, 415].forEach(add);
+  const idempotent = (input.route.config as { idempotent?: boolean } | undefined)?.idempotent;
+  if (idempotent) {
+    const said = responses[409]?.description;
+    responses[409] = {
+      ...(responses[409] ?? ERROR_JSON),
+      description: said ? `${String(said)}; or ${KEY_CONFLICT}` : `Conflict: ${KEY_CONFLICT}`,
+    };
+  }
   for (const [status, response] of Object.entries(responses)) {
     responses[status] = described(Number(status), response);
+    if (idempotent && Number(status) < 300) responses[status]!.headers = REPLAYED_HEADER;
   }
   const rawTypes = !schema.body ? (schema.consumes as string[] | undefined) : undefined;
   const body = rawTypes && {
@@ -74,6 +108,7 @@ export const withAppWideAnswers: SwaggerTransform = (input) => {
       ...schema,
       response: responses,
       ...(body && { body }),
+      ...(idempotent && { headers: KEY_PARAMETER }),
       ...(optional && { [OPTIONAL_BODY]: true }),
     },
   };

@@ -364,3 +364,33 @@ export const appInstances = pgTable('app_instances', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A player's Idempotency-Key and the answer its first request got, kept 24 hours: a retried
+ * create is answered from here instead of creating again (docs/decisions/031).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    // SHA-256 of the method, the path and the body: the same key for another request is refused.
+    fingerprint: text('fingerprint').notNull(),
+    // Which run holds the key: a run that lost it (taken over after its lease) stores nothing.
+    claim: text('claim').notNull(),
+    state: text('state', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
+    status: integer('status'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_state_check', sql`${t.state} in ('running', 'done')`),
+  ],
+);

@@ -24,6 +24,7 @@ import { artworksInViewJson, heatPointsJson, myLogPointsJson } from '../services
 import { createLog, getArtwork } from '../services/artworks.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { isPro } from '../services/users.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 export const PRO_FILTERS_ONLY = 'Advanced map filters are part of Pro.';
 
@@ -181,6 +182,7 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/artworks/:id/logs',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'logArtwork',
         security: SIGNED_IN,

@@ -23,6 +23,7 @@ import {
   unlikePost,
 } from '../services/community.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 const tags = ['community'];
 
@@ -97,6 +98,7 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/community/forum',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'createForumPost',
         security: SIGNED_IN,

@@ -26,6 +26,7 @@ import {
 import { discoveryPointsJson, getMapDiscovery } from '../services/discovery-map.ts';
 import { listMyDiscoveriesPage } from '../services/my-discoveries.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 const createResponses = {
   201: CreatedDiscoverySchema,
@@ -48,6 +49,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/discoveries',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'createDiscovery',
         security: SIGNED_IN,
@@ -69,6 +71,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/discoveries/graffiti',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'createGraffiti',
         security: SIGNED_IN,

@@ -6,6 +6,7 @@ import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { createMarker, deleteMarker, listMarkers } from '../services/markers.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 /**
  * Custom map markers. Private to their owner: every route needs a session (401 before the
@@ -19,6 +20,7 @@ const markerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/markers',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'createMarker',
         security: SIGNED_IN,

@@ -12,6 +12,7 @@ import { staffOnly } from '../auth/staff.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { takeAction } from '../services/moderation.ts';
 import { getQueues, listAuditLog } from '../services/moderation-queues.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 const tags = ['moderation'];
 const refused = { 401: ErrorSchema, 403: ErrorSchema };
@@ -55,6 +56,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/moderation/actions',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'takeModerationAction',
         security: SIGNED_IN,

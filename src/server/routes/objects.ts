@@ -14,6 +14,7 @@ import { objectKeys } from '../storage/object-store.ts';
 import { findObject } from '../services/objects.ts';
 import { completeUpload, createUploadUrl, receiveUpload } from '../services/uploads.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 const PHOTO_BODY = /^\s*(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
 const ObjectIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);
@@ -32,6 +33,7 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/objects/upload',
     {
+      config: IDEMPOTENT,
       preValidation: signedInOnly,
       schema: {
         operationId: 'createUploadUrl',
@@ -96,6 +98,7 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/objects/:id/complete',
     {
+      config: IDEMPOTENT,
       preValidation: signedInOnly,
       schema: {
         operationId: 'completeUpload',

@@ -20,6 +20,7 @@ import {
   viewArtwork,
 } from '../services/profile.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 const tags = ['profile'];
 
@@ -66,6 +67,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/profile/art',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'createArtwork',
         security: SIGNED_IN,

@@ -5,6 +5,7 @@ import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { createReport } from '../services/reports.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 /** Players reporting content (docs/decisions/026-walls-reports-moderation.md). */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +15,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'createReport',
         security: SIGNED_IN,

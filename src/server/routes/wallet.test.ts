@@ -180,6 +180,17 @@ describe('POST /api/wallet/link', () => {
     expect(replay.json().message).toMatch(/expired or was already used/);
   });
 
+  it('a retry under the same Idempotency-Key gets the first answer, not the spent nonce', async () => {
+    const player = await signUp(t.app);
+    const payload = await proof(player, newAccount());
+    const headers = { 'idempotency-key': 'link-once' };
+    const send = () =>
+      player.request({ method: 'POST', url: '/api/wallet/link', payload, headers });
+    const [first, again] = [await send(), await send()];
+    expect([first.statusCode, again.statusCode, again.body]).toEqual([200, 200, first.body]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('refuses another site, another URI, another chain, with the nonce left unused', async () => {
     const player = await signUp(t.app);
     const account = newAccount();

@@ -12,6 +12,7 @@ import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { SIGNED_IN } from '../docs.ts';
 import { getLinkedWallet, issueNonce, linkWallet, unlinkWallet } from '../auth/siwe.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 const tags = ['wallet'];
 
@@ -56,6 +57,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/wallet/link',
     {
+      config: IDEMPOTENT,
       schema: {
         operationId: 'linkWallet',
         security: SIGNED_IN,

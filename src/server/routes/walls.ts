@@ -24,6 +24,7 @@ import {
   wallsInView,
   wallsStaleAt,
 } from '../services/walls.ts';
+import { IDEMPOTENT } from '../idempotency.ts';
 
 /** What a confirmation or a report may be refused with. */
 const wallWriteErrors = {
@@ -125,6 +126,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/legal-walls',
     {
+      config: IDEMPOTENT,
       preValidation: signedInOnly,
       schema: {
         operationId: 'proposeLegalWall',
@@ -153,6 +155,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/legal-walls/:id/confirmations',
     {
+      config: IDEMPOTENT,
       preValidation: signedInOnly,
       schema: {
         operationId: 'confirmLegalWall',
@@ -177,6 +180,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/legal-walls/:id/reports',
     {
+      config: IDEMPOTENT,
       preValidation: signedInOnly,
       schema: {
         operationId: 'reportLegalWall',
