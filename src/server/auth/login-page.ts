@@ -43,6 +43,7 @@ button:focus-visible{outline:3px solid #22d3ee;outline-offset:2px}
 .back{display:block;text-align:center;margin-top:18px;color:#67e8f9}
 .forgot{display:block;text-align:right;margin-top:10px;font-size:14px;color:#67e8f9}
 h2{margin:0 0 4px;font-size:20px}
+h2+.hint{margin:0 0 8px}
 .code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.08em;text-transform:uppercase}
 `;
 
@@ -82,6 +83,7 @@ export function renderLoginPage(opts: LoginPageOptions): string {
     <a href="/api/login?returnTo=${rt}"${current('signin')}>Sign in</a>
     <a href="/api/login?mode=signup&amp;returnTo=${rt}"${current('signup')}>Create account</a>
   </nav>
+  ${opts.mode === 'recover' ? RECOVER_INTRO : ''}
   <form method="post" action="${ACTIONS[opts.mode]}"${described}>
     ${error}
     <input type="hidden" name="returnTo" value="${escapeHtml(opts.returnTo)}">
@@ -108,12 +110,13 @@ function credentialsForm(opts: LoginPageOptions, rt: string): string {
     <button type="submit">${TITLES[opts.mode]}</button>`;
 }
 
+const RECOVER_INTRO = `<h2>Forgot password?</h2>
+  <p class="hint">Use one of the recovery codes you saved from your profile. Each code works once,
+    and every device signed in to your account is signed out.</p>`;
+
 /** A recovery code (made on the profile) sets a new password; every other device signs out. */
 function recoverForm(opts: LoginPageOptions): string {
-  return `<h2>Forgot password?</h2>
-    <p class="hint">Use one of the recovery codes you saved from your profile. Each code works once,
-      and every device signed in to your account is signed out.</p>
-    ${usernameField(opts)}
+  return `${usernameField(opts)}
     <label for="code">Recovery code</label>
     <input id="code" name="code" class="code" required maxlength="20" placeholder="XXXX-XXXX"
       autocomplete="one-time-code" autocapitalize="characters" spellcheck="false">
