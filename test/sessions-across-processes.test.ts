@@ -9,6 +9,8 @@ import { users } from '../src/server/db/schema.ts';
 import { createPostgresDatabase, signUp, testConfig, type Player } from './app.ts';
 import { adminUrl, withAdmin } from './test-database.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
+import { signInAgain } from './sign-in.ts';
+import type { Session } from '../src/core/schemas/account.ts';
 
 /**
  * Two app processes on one Postgres database, each with its own connections and memory
@@ -86,6 +88,20 @@ it('refuses a session on one process within the bound once it ended on the other
   expect((await asPlayerOn(first, player, '/api/artists')).statusCode).toBe(401);
   const refused = await within(bound(), onSecond, (res) => res.statusCode === 401);
   expect(refused.statusCode).toBe(401);
+});
+
+it('refuses a session ended from another device on the other process within the bound', async () => {
+  const phone = await signUp(first);
+  const laptop = await signInAgain(first, phone);
+  const onSecond = () => asPlayerOn(second, phone, '/api/artists');
+  expect((await onSecond()).statusCode).toBe(200);
+  const sessions = await asPlayerOn(first, laptop, '/api/profile/sessions');
+  const other = sessions.json<Session[]>().find((s) => !s.current)!;
+  const ended = await asPlayerOn(first, laptop, `/api/profile/sessions/${other.id}`, 'DELETE');
+  expect(ended.statusCode).toBe(204);
+  const refused = await within(bound(), onSecond, (res) => res.statusCode === 401);
+  expect(refused.statusCode).toBe(401);
+  expect((await asPlayerOn(second, laptop, '/api/artists')).statusCode).toBe(200);
 });
 
 it("carries a moderator's suspension made on one process to the other's write checks", async () => {

@@ -4,8 +4,11 @@ import { PageShell } from '../components/layout/page-shell.tsx';
 import { Achievements } from '../components/profile/achievements.tsx';
 import { CollectionStrip } from '../components/profile/collection-strip.tsx';
 import { ArtGallery } from '../components/profile/art-gallery.tsx';
+import { PasswordCard } from '../components/profile/password-card.tsx';
 import { ProfileHeader } from '../components/profile/profile-header.tsx';
+import { RecoveryCodesCard } from '../components/profile/recovery-codes-card.tsx';
 import { RecentDiscoveries } from '../components/profile/recent-discoveries.tsx';
+import { SessionsCard } from '../components/profile/sessions-card.tsx';
 import { WalletCard } from '../components/profile/wallet-card.tsx';
 import { YourData } from '../components/profile/your-data.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
@@ -13,8 +16,8 @@ import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
 
 /**
  * SPEC §2 Profile (/profile): picture, name, join date and stats; recent discoveries; the art
- * gallery; achievements; the NFT Collection at a glance; the linked wallet; your data (download
- * it, delete the account). Phones get one column; wide screens put the player card and the
+ * gallery; achievements; the NFT Collection at a glance; the linked wallet; sessions, password
+ * and recovery codes (docs/decisions/032); your data (download it, delete the account). Phones get one column; wide screens put the player card and the
  * achievements beside the lists.
  */
 export default function Profile() {
@@ -37,6 +40,11 @@ export default function Profile() {
         <div className="grid grid-cols-1 min-w-0 gap-5">
           <RecentDiscoveries />
           <ArtGallery />
+          <SessionsCard />
+          <div className="grid grid-cols-1 gap-5 md:grid-cols-2 md:items-start">
+            <PasswordCard />
+            {user && <RecoveryCodesCard username={user.username} />}
+          </div>
           {user && <YourData user={user} />}
         </div>
       </div>

@@ -49,3 +49,11 @@ export const CredentialsSchema = z.object({
 
 /** A JSON sign-in or sign-up: where to go next (a form post is redirected there instead). */
 export const SignInResultSchema = z.object({ ok: z.literal(true), returnTo: z.string() });
+
+/** Forgot password: a recovery code of the named account and the new password. */
+export const RecoverSchema = z.object({
+  username: z.string().max(200),
+  code: z.string().max(100),
+  password: z.string().max(1000),
+  returnTo: z.string().max(RETURN_TO_MAX_LENGTH).optional(),
+});

@@ -1,6 +1,9 @@
-/** The built-in sign-in / create-account page served at GET /api/login. Works without JS. */
+/**
+ * The built-in sign-in / create-account / forgot-password page served at GET /api/login.
+ * Works without JS.
+ */
 
-export type LoginMode = 'signin' | 'signup';
+export type LoginMode = 'signin' | 'signup' | 'recover';
 
 export interface LoginPageOptions {
   mode: LoginMode;
@@ -38,22 +41,38 @@ button{margin-top:22px;width:100%;min-height:50px;border:0;border-radius:12px;fo
 button:focus-visible{outline:3px solid #22d3ee;outline-offset:2px}
 .error{background:#450a1a;border:1px solid #be123c;color:#fecdd3;border-radius:10px;padding:10px 14px;margin:0 0 8px}
 .back{display:block;text-align:center;margin-top:18px;color:#67e8f9}
+.forgot{display:block;text-align:right;margin-top:10px;font-size:14px;color:#67e8f9}
+h2{margin:0 0 4px;font-size:20px}
+h2+.hint{margin:0 0 8px}
+.code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.08em;text-transform:uppercase}
 `;
 
+const TITLES: Record<LoginMode, string> = {
+  signin: 'Sign in',
+  signup: 'Create account',
+  recover: 'Forgot password',
+};
+
+const ACTIONS: Record<LoginMode, string> = {
+  signin: '/api/login',
+  signup: '/api/signup',
+  recover: '/api/recover',
+};
+
 export function renderLoginPage(opts: LoginPageOptions): string {
-  const signup = opts.mode === 'signup';
   const rt = encodeURIComponent(opts.returnTo);
-  const action = signup ? '/api/signup' : '/api/login';
   const error = opts.error
     ? `<p class="error" role="alert" id="form-error">${escapeHtml(opts.error)}</p>`
     : '';
   const described = opts.error ? ' aria-describedby="form-error"' : '';
+  const current = (mode: LoginMode) => (opts.mode === mode ? ' aria-current="page"' : '');
+  const form = opts.mode === 'recover' ? recoverForm : credentialsForm;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${signup ? 'Create account' : 'Sign in'} · StreetScope</title>
+<title>${TITLES[opts.mode]} · StreetScope</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -61,26 +80,51 @@ export function renderLoginPage(opts: LoginPageOptions): string {
   <h1>Street<span>Scope</span></h1>
   <p class="tag">Discover, document, and share urban art worldwide</p>
   <nav aria-label="Account">
-    <a href="/api/login?returnTo=${rt}"${signup ? '' : ' aria-current="page"'}>Sign in</a>
-    <a href="/api/login?mode=signup&amp;returnTo=${rt}"${signup ? ' aria-current="page"' : ''}>Create account</a>
+    <a href="/api/login?returnTo=${rt}"${current('signin')}>Sign in</a>
+    <a href="/api/login?mode=signup&amp;returnTo=${rt}"${current('signup')}>Create account</a>
   </nav>
-  <form method="post" action="${action}"${described}>
+  ${opts.mode === 'recover' ? RECOVER_INTRO : ''}
+  <form method="post" action="${ACTIONS[opts.mode]}"${described}>
     ${error}
     <input type="hidden" name="returnTo" value="${escapeHtml(opts.returnTo)}">
-    <label for="username">Username</label>
-    <input id="username" name="username" autocomplete="username" required maxlength="30"
-      value="${escapeHtml(opts.username ?? '')}" autocapitalize="none" spellcheck="false" autofocus>
-    ${signup ? '<p class="hint">3–30 letters, digits, dot, dash or underscore.</p>' : ''}
-    <label for="password">Password</label>
-    <input id="password" name="password" type="password" required minlength="8" maxlength="128"
-      autocomplete="${signup ? 'new-password' : 'current-password'}">
-    ${signup ? '<p class="hint">At least 8 characters. Long phrases are great.</p>' : ''}
-    <button type="submit">${signup ? 'Create account' : 'Sign in'}</button>
+    ${form(opts, rt)}
   </form>
   <a class="back" href="/">Back to StreetScope</a>
 </main>
 </body>
 </html>`;
+}
+
+const usernameField = (opts: LoginPageOptions) => `<label for="username">Username</label>
+    <input id="username" name="username" autocomplete="username" required maxlength="30"
+      value="${escapeHtml(opts.username ?? '')}" autocapitalize="none" spellcheck="false" autofocus>`;
+
+function credentialsForm(opts: LoginPageOptions, rt: string): string {
+  const signup = opts.mode === 'signup';
+  return `${usernameField(opts)}
+    ${signup ? '<p class="hint">3–30 letters, digits, dot, dash or underscore.</p>' : ''}
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" required minlength="8" maxlength="128"
+      autocomplete="${signup ? 'new-password' : 'current-password'}">
+    ${signup ? '<p class="hint">At least 8 characters. Long phrases are great.</p>' : `<a class="forgot" href="/api/login?mode=recover&amp;returnTo=${rt}">Forgot password?</a>`}
+    <button type="submit">${TITLES[opts.mode]}</button>`;
+}
+
+const RECOVER_INTRO = `<h2>Forgot password?</h2>
+  <p class="hint">Use one of the recovery codes you saved from your profile. Each code works once,
+    and every device signed in to your account is signed out.</p>`;
+
+/** A recovery code (made on the profile) sets a new password; every other device signs out. */
+function recoverForm(opts: LoginPageOptions): string {
+  return `${usernameField(opts)}
+    <label for="code">Recovery code</label>
+    <input id="code" name="code" class="code" required maxlength="20" placeholder="XXXX-XXXX"
+      autocomplete="one-time-code" autocapitalize="characters" spellcheck="false">
+    <label for="password">New password</label>
+    <input id="password" name="password" type="password" required minlength="8" maxlength="128"
+      autocomplete="new-password">
+    <p class="hint">At least 8 characters. Long phrases are great.</p>
+    <button type="submit">Set password and sign in</button>`;
 }
 
 export function renderSignOutConfirmPage(): string {

@@ -17,8 +17,11 @@ function derive(password: string, salt: Buffer, cost: PasswordHashCost): Promise
 }
 
 /** Format: scrypt$logN$r$p$salt$hash (base64url), so a cost change keeps old hashes valid. */
-export async function hashPassword(password: string, cost: PasswordHashCost): Promise<string> {
-  const salt = randomBytes(16);
+export async function hashPassword(
+  password: string,
+  cost: PasswordHashCost,
+  salt: Buffer = randomBytes(16),
+): Promise<string> {
   const key = await derive(password, salt, cost);
   return [
     'scrypt',
@@ -28,6 +31,14 @@ export async function hashPassword(password: string, cost: PasswordHashCost): Pr
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
+}
+
+/** `secret` hashed with the cost and salt of `stored`: equal strings mean equal secrets. */
+export async function hashLike(secret: string, stored: string): Promise<string | null> {
+  const [alg, logN, r, p, salt] = stored.split('$');
+  if (alg !== 'scrypt' || !salt) return null;
+  const cost = { logN: Number(logN), r: Number(r), p: Number(p) };
+  return hashPassword(secret, cost, Buffer.from(salt, 'base64url'));
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

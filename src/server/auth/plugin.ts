@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SessionCache } from './session-cache.ts';
+import { requestCountry } from './session-place.ts';
 import type { SessionUser } from './sessions.ts';
 import { refuseIfSuspended } from './suspension.ts';
 
@@ -98,7 +99,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const id = request.cookies[cookieName];
     if (!id || id.length > 100) return;
     request.sessionId = id;
-    request.user = await sessionCache.find(id);
+    request.user = await sessionCache.find(id, requestCountry(request, app.config));
     if (!SAFE_METHODS.has(request.method)) refuseIfSuspended(request, path);
   });
 

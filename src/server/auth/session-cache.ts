@@ -1,13 +1,18 @@
 import type { ChangeFeed } from '../change-feed.ts';
 import type { Db } from '../db/client.ts';
-import { findSession, hashSessionId, type SessionUser } from './sessions.ts';
+import { findSession, hashSessionId, markSessionSeen, type SessionUser } from './sessions.ts';
 
 interface Entry {
   user: SessionUser;
   /** When the session itself expires (ms). */
   expiresAt: number;
   loadedAt: number;
+  /** When the session was last marked seen (ms), so a fresh entry needs no write. */
+  lastSeenAt: number;
 }
+
+/** Last seen moves forward at most this often per session (docs/decisions/032). */
+export const LAST_SEEN_STEP_MS = 5 * 60_000;
 
 /** Beyond this many sessions the oldest loaded are dropped (a few MB of users rows). */
 const MAX_ENTRIES = 50_000;
@@ -34,22 +39,32 @@ export class SessionCache {
     });
   }
 
-  async find(sessionId: string): Promise<SessionUser | null> {
+  /** The session's player; a session not seen for a step is marked seen (from `country`). */
+  async find(sessionId: string, country: string | null): Promise<SessionUser | null> {
     const key = hashSessionId(sessionId);
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.loadedAt < this.maxAgeMs && hit.expiresAt > now && this.feed.listening) {
+      hit.lastSeenAt = await this.markSeen(key, hit.lastSeenAt, country, now);
       return hit.user;
     }
     const seq = this.feed.seq;
     const found = await findSession(this.db, key);
     if (!found) return null;
     const user = Object.freeze(found.user);
+    const lastSeenAt = await this.markSeen(key, found.lastSeenAt.getTime(), country, now);
     // A change heard while loading may postdate what was read: use the answer, do not keep it.
     if (this.feed.listening && this.feed.seq === seq && this.maxAgeMs > 0) {
-      this.keep(key, { user, expiresAt: found.expiresAt.getTime(), loadedAt: now });
+      this.keep(key, { user, expiresAt: found.expiresAt.getTime(), loadedAt: now, lastSeenAt });
     }
     return user;
+  }
+
+  /** When the session counts as last seen after this request: now, if a step has passed. */
+  private async markSeen(key: string, lastSeenAt: number, country: string | null, now: number) {
+    if (now - lastSeenAt < LAST_SEEN_STEP_MS) return lastSeenAt;
+    await markSessionSeen(this.db, key, country, LAST_SEEN_STEP_MS);
+    return now;
   }
 
   private keep(key: string, entry: Entry): void {

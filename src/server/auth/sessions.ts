@@ -1,18 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
 
+/** What the sessions list shows of where a session was started. */
+export interface SessionPlace {
+  device: string | null;
+  country: string | null;
+}
+
 /** 256 random bits; only its hash is stored. */
-export async function createSession(db: Db, userId: string, ttlMs: number): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlMs: number,
+  place: SessionPlace,
+): Promise<string> {
   const id = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     idHash: hashSessionId(id),
     userId,
     expiresAt: new Date(Date.now() + ttlMs),
+    ...place,
   });
   return id;
 }
@@ -49,17 +61,85 @@ export function toSessionUser(row: {
   };
 }
 
-/** The unexpired session with this id hash: its player and when it expires. */
+/** The unexpired session with this id hash: its player, when it expires and was last seen. */
 export async function findSession(
   db: Db,
   idHash: string,
-): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+): Promise<{ user: SessionUser; expiresAt: Date; lastSeenAt: Date } | null> {
   const [row] = await db
-    .select({ ...sessionUserColumns, expiresAt: sessions.expiresAt })
+    .select({
+      ...sessionUserColumns,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ? { user: toSessionUser(row), expiresAt: row.expiresAt } : null;
+  return row
+    ? { user: toSessionUser(row), expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt }
+    : null;
+}
+
+/**
+ * Moves last seen forward unless another request (on any process) already did within stepMs:
+ * at most one write per session per step. The country follows the latest request that had one.
+ */
+export async function markSessionSeen(
+  db: Db,
+  idHash: string,
+  country: string | null,
+  stepMs: number,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, country: sql`coalesce(${country}, ${sessions.country})` })
+    .where(
+      and(eq(sessions.idHash, idHash), lt(sessions.lastSeenAt, new Date(now.getTime() - stepMs))),
+    );
+}
+
+/** The player's unexpired sessions, most recently seen first; `current` is the asking one. */
+export async function listSessions(db: Db, userId: string, currentIdHash: string | null) {
+  const rows = await db
+    .select({
+      id: sessions.publicId,
+      idHash: sessions.idHash,
+      device: sessions.device,
+      country: sessions.country,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return rows.map(({ idHash, ...row }) => ({ ...row, current: idHash === currentIdHash }));
+}
+
+/** Ends one of the player's sessions by its public id: its id hash, null when not theirs. */
+export async function endSession(db: Db, userId: string, publicId: string) {
+  const [ended] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ idHash: sessions.idHash });
+  return ended?.idHash ?? null;
+}
+
+/** Ends every session of the player but the one kept (none when keepIdHash is null). */
+export async function endOtherSessions(
+  db: Db | Tx,
+  userId: string,
+  keepIdHash: string | null,
+): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(
+      keepIdHash
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash))
+        : eq(sessions.userId, userId),
+    )
+    .returning({ idHash: sessions.idHash });
+  return ended.length;
 }

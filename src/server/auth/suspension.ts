@@ -3,9 +3,20 @@ import { forbidden } from '../errors.ts';
 
 /**
  * A suspended player can read but not write (docs/decisions/026). These state changes stay
- * open to them: signing in and out, and deleting their own account.
+ * open to them: signing in and out, deleting their own account, and keeping it safe (their
+ * sessions, password and recovery codes: docs/decisions/032).
  */
-const ALWAYS_ALLOWED = new Set(['POST /api/login', 'POST /api/logout', 'DELETE /api/profile']);
+const ALWAYS_ALLOWED = new Set([
+  'POST /api/login',
+  'POST /api/logout',
+  'POST /api/recover',
+  'DELETE /api/profile',
+  'PUT /api/profile/password',
+  'POST /api/profile/recovery-codes',
+  'POST /api/profile/sessions/end-others',
+]);
+/** Ending one of their sessions: its id is in the path. */
+const ENDING_A_SESSION = /^DELETE \/api\/profile\/sessions\/[^/]+$/;
 
 export function suspensionMessage(until: Date): string {
   const date = until.toLocaleDateString('en-GB', {
@@ -21,6 +32,7 @@ export function suspensionMessage(until: Date): string {
 export function refuseIfSuspended(request: FastifyRequest, path: string): void {
   const until = request.user?.suspendedUntil;
   if (!until || until <= new Date()) return;
-  if (ALWAYS_ALLOWED.has(`${request.method} ${path}`)) return;
+  const action = `${request.method} ${path}`;
+  if (ALWAYS_ALLOWED.has(action) || ENDING_A_SESSION.test(action)) return;
   throw forbidden(suspensionMessage(until));
 }

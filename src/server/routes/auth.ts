@@ -3,7 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../../core/return-path.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
-import { CredentialsSchema, SignInResultSchema, UserSchema } from '../../core/schemas/user.ts';
+import {
+  CredentialsSchema,
+  RecoverSchema,
+  SignInResultSchema,
+  UserSchema,
+} from '../../core/schemas/user.ts';
 import {
   LOGIN_PAGE_CSP,
   renderLoginPage,
@@ -12,9 +17,12 @@ import {
 } from '../auth/login-page.ts';
 import { rememberDevice, trustedDevice } from '../auth/devices.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../auth/plugin.ts';
+import { passwordProblem } from '../auth/passwords.ts';
+import { sessionPlace } from '../auth/session-place.ts';
 import { createSession, deleteSession } from '../auth/sessions.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
-import { HttpError, tooManyRequests, unauthorized } from '../errors.ts';
+import { HttpError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
+import { recoverAccount } from '../services/credentials.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
 import { releaseSignInAttempt, reserveSignInAttempt } from '../services/sign-in-limits.ts';
 import { authenticate, createAccount, toUserDto } from '../services/users.ts';
@@ -43,7 +51,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
     // Rotation: whatever session the browser had before is ended, a new id is issued.
     if (request.sessionId) await deleteSession(db, request.sessionId);
-    setSessionCookie(reply, config, await createSession(db, userId, config.sessionTtlMs));
+    const place = sessionPlace(request, config);
+    setSessionCookie(reply, config, await createSession(db, userId, config.sessionTtlMs, place));
     await rememberDevice(db, request, reply, config, userId);
   }
 
@@ -63,6 +72,43 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(renderLoginPage({ mode, returnTo, error: err.message, username }));
   }
 
+  /**
+   * A guess at an account (a password or a recovery code) under the sign-in limits
+   * (docs/decisions/015): `check` answers the account's id when right, null when wrong.
+   */
+  async function limitedAttempt(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    opts: {
+      mode: LoginMode;
+      username: string;
+      returnTo: string;
+      wrong: string;
+      check: () => Promise<string | null>;
+    },
+  ) {
+    const { mode, username, returnTo } = opts;
+    const attempt = {
+      ip: request.ip,
+      username,
+      device: await trustedDevice(db, request, config, username),
+    };
+    const reserved = await reserveSignInAttempt(db, config, attempt);
+    if (!reserved) {
+      const err = tooManyRequests(
+        'Too many sign-in attempts. Please wait a few minutes and try again.',
+      );
+      return respondFailure(request, reply, mode, err, username, returnTo);
+    }
+    const userId = await opts.check();
+    if (!userId) {
+      return respondFailure(request, reply, mode, unauthorized(opts.wrong), username, returnTo);
+    }
+    await releaseSignInAttempt(db, reserved);
+    await startSession(request, reply, userId);
+    return respondSuccess(request, reply, returnTo);
+  }
+
   function respondSuccess(request: FastifyRequest, reply: FastifyReply, returnTo: string) {
     if (wantsJson(request)) return reply.send({ ok: true, returnTo });
     return reply.redirect(returnTo, 303);
@@ -77,7 +123,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         security: PUBLIC,
         querystring: z.object({
-          mode: z.enum(['signin', 'signup']).optional(),
+          mode: z.enum(['signin', 'signup', 'recover']).optional(),
           returnTo: z.string().max(RETURN_TO_MAX_LENGTH).optional(),
         }),
         response: { 200: page('The sign-in or create-account page') },
@@ -112,27 +158,52 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const returnTo = safeReturnTo(request.body.returnTo);
-      const attempt = {
-        ip: request.ip,
+      return limitedAttempt(request, reply, {
+        mode: 'signin',
         username,
-        device: await trustedDevice(db, request, config, username),
-      };
-      const reserved = await reserveSignInAttempt(db, config, attempt);
-      if (!reserved) {
-        const err = tooManyRequests(
-          'Too many sign-in attempts. Please wait a few minutes and try again.',
-        );
-        return respondFailure(request, reply, 'signin', err, username, returnTo);
+        returnTo: safeReturnTo(request.body.returnTo),
+        wrong: 'Incorrect username or password.',
+        check: () => authenticate(db, username, password, config.passwordHashCost),
+      });
+    },
+  );
+
+  app.post(
+    '/api/recover',
+    {
+      schema: {
+        operationId: 'recoverWithCode',
+        summary:
+          'Forgot password: a recovery code sets a new password, ends every session of the account and signs in (form or JSON)',
+        description:
+          'Each code works once. Wrong name or code answers like a wrong password and changes nothing; attempts count against the sign-in limits.',
+        tags: ['auth'],
+        security: PUBLIC,
+        body: RecoverSchema,
+        consumes: FORM_OR_JSON,
+        response: {
+          ...signedInResponses,
+          400: failure('The new password is not accepted: the message says why'),
+          401: failure('Incorrect username or recovery code'),
+          429: failure('Too many sign-in attempts: wait a few minutes'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username, code, password } = request.body;
+      const returnTo = safeReturnTo(request.body.returnTo);
+      // The password rules cost no guess: a bad new password is refused before the limits.
+      const problem = passwordProblem(password, username.trim());
+      if (problem) {
+        return respondFailure(request, reply, 'recover', badRequest(problem), username, returnTo);
       }
-      const userId = await authenticate(db, username, password, config.passwordHashCost);
-      if (!userId) {
-        const err = unauthorized('Incorrect username or password.');
-        return respondFailure(request, reply, 'signin', err, username, returnTo);
-      }
-      await releaseSignInAttempt(db, reserved);
-      await startSession(request, reply, userId);
-      return respondSuccess(request, reply, returnTo);
+      return limitedAttempt(request, reply, {
+        mode: 'recover',
+        username,
+        returnTo,
+        wrong: 'Incorrect username or recovery code.',
+        check: () => recoverAccount(db, config, { username, code, password }),
+      });
     },
   );
 

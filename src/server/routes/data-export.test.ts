@@ -153,10 +153,16 @@ describe.each(storesUnderTest())('the data download on the $name store', (store)
     expect(json.moderationActions).toEqual([
       expect.objectContaining({ action: 'suspend', reason: 'Spam in the forum' }),
     ]);
-    // Sessions and devices as dates only.
+    // Sessions as device, country and dates; devices as dates only.
     expect(json.sessions.length).toBeGreaterThan(0);
     for (const session of json.sessions)
-      expect(Object.keys(session)).toEqual(['createdAt', 'expiresAt']);
+      expect(Object.keys(session)).toEqual([
+        'device',
+        'country',
+        'createdAt',
+        'lastSeenAt',
+        'expiresAt',
+      ]);
     for (const device of json.devices) expect(Object.keys(device)).toEqual(['lastUsedAt']);
     const sessionId = alice.cookie.split('=')[1]!;
     for (const secret of ['scrypt$', 'passwordHash', 'idHash', sessionId, hashSessionId(sessionId)])

@@ -7,6 +7,7 @@ import basemap from './basemap.ts';
 import colourChart from './color-chart.ts';
 import community from './community.ts';
 import config from './config.ts';
+import credentials from './credentials.ts';
 import discoveries from './discoveries.ts';
 import leaderboard from './leaderboard.ts';
 import markers from './markers.ts';
@@ -15,6 +16,7 @@ import moderation from './moderation.ts';
 import objects from './objects.ts';
 import profile from './profile.ts';
 import reports from './reports.ts';
+import sessions from './sessions.ts';
 import stripeWebhook from './stripe-webhook.ts';
 import subscription from './subscription.ts';
 import wallet from './wallet.ts';
@@ -32,6 +34,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     markers,
     profile,
     account,
+    sessions,
+    credentials,
     objects,
     community,
     leaderboard,

@@ -87,6 +87,15 @@ describe('a suspended player', () => {
     expect(
       (await suspended.request({ method: 'DELETE', url: '/api/profile' })).statusCode,
     ).not.toBe(403);
+    // Nor is keeping the account safe: its sessions, password and recovery codes.
+    for (const [method, url] of [
+      ['POST', '/api/profile/sessions/end-others'],
+      ['DELETE', '/api/profile/sessions/00000000-0000-4000-8000-000000000000'],
+      ['PUT', '/api/profile/password'],
+      ['POST', '/api/profile/recovery-codes'],
+    ] as const) {
+      expect((await suspended.request({ method, url })).statusCode, url).not.toBe(403);
+    }
     const out = await suspended.request({ method: 'POST', url: '/api/logout' });
     expect(out.statusCode).toBeLessThan(400);
   });

@@ -2,50 +2,38 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeleteAccount } from '../../core/schemas/account.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { artworkLogs, artworks, legalWalls, objects, uploadTokens, users } from '../db/schema.ts';
 import { forumLikes, forumPosts } from '../db/community-schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
-import {
-  HttpError,
-  badRequest,
-  forbidden,
-  notFound,
-  serviceUnavailable,
-  tooManyRequests,
-} from '../errors.ts';
+import { HttpError, badRequest, notFound, serviceUnavailable } from '../errors.ts';
 import { stripeClientFor } from '../payments/stripe.ts';
 import { objectKeys, type ObjectStore } from '../storage/object-store.ts';
-import { refundRateLimit, takeRateLimit } from './rate-limit.ts';
+import { confirmPassword } from './credentials.ts';
 
 /** Subscription statuses after which nothing renews and nothing is left to cancel. */
 const ENDED = new Set(['none', 'canceled', 'incomplete_expired']);
 const DELETE_ATTEMPTS = 3;
 const PARALLEL_DELETES = 8;
 
-/**
- * The confirmation: the username typed as shown (any case) and the account's password. Wrong
- * passwords share a small budget per account, so a session left open is no password oracle.
- */
+/** The confirmation: the username typed as shown (any case) and the account's password. */
 async function confirm(db: Db, config: Config, userId: string, input: DeleteAccount) {
   const [user] = await db
-    .select({ username: users.username, passwordHash: users.passwordHash })
+    .select({ username: users.username })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound('Player not found');
   if (input.username.toLowerCase() !== user.username.toLowerCase()) {
     throw badRequest(`Invalid body field 'username': type your username, ${user.username}.`);
   }
-  const key = `delete-account:${userId}`;
-  if (!(await takeRateLimit(db, key, config.rateLimits.signInPerDevice))) {
-    throw tooManyRequests('Too many attempts. Please wait a few minutes and try again.');
-  }
-  if (!user.passwordHash || !(await verifyPassword(input.password, user.passwordHash))) {
-    throw forbidden('Incorrect password. Your account has not been deleted.');
-  }
-  await refundRateLimit(db, key);
+  await confirmPassword(
+    db,
+    config,
+    userId,
+    input.password,
+    'Incorrect password. Your account has not been deleted.',
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   markers,
   objects,
   profileArtworks,
+  recoveryCodes,
   sessions,
   signInDevices,
   users,
@@ -34,8 +35,9 @@ export const photoFileName = (id: string, contentType: string) =>
 
 /**
  * Everything the service holds about one player (docs/decisions/027-your-data.md), as plain
- * rows: secrets (password hash, session and device ids) and derived photo hashes are left out;
- * sessions and devices are dates only. Other players' data never appears: every query is
+ * rows: secrets (password hash, session and device ids, recovery code hashes) and derived photo
+ * hashes are left out; sessions are their device, country and dates, devices and recovery codes
+ * dates only. Other players' data never appears: every query is
  * bounded by the player's id, and staff who acted on them are not named.
  */
 export function gatherPlayerData(db: Db, userId: string) {
@@ -109,7 +111,13 @@ async function collect(db: Tx, userId: string) {
     subscription: subscription ?? null,
     wallet: wallet ?? null,
     sessions: await db
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .select({
+        device: sessions.device,
+        country: sessions.country,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),
@@ -118,6 +126,11 @@ async function collect(db: Tx, userId: string) {
       .from(signInDevices)
       .where(eq(signInDevices.userId, userId))
       .orderBy(asc(signInDevices.lastUsedAt)),
+    recoveryCodes: await db
+      .select({ createdAt: recoveryCodes.createdAt, usedAt: recoveryCodes.usedAt })
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, userId))
+      .orderBy(asc(recoveryCodes.createdAt), asc(recoveryCodes.usedAt)),
     photos: photos.map((p) => ({ ...p, url: `/objects/${p.id}` })),
     discoveries: await db
       .select({ ...omitUser(getTableColumns(discoveries)) })

@@ -55,7 +55,7 @@ export async function getSessionUserById(db: Db, id: string): Promise<SessionUse
   return row ? toSessionUser(row) : null;
 }
 
-async function findByUsername(db: Db, username: string) {
+export async function findByUsername(db: Db, username: string) {
   const rows = await db
     .select()
     .from(users)

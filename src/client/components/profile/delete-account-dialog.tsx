@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, TriangleAlert, UserX } from 'lucide-react';
+import { LoaderCircle, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { DELETED_PLAYER } from '../../../core/your-data.ts';
@@ -19,6 +19,7 @@ import {
   DialogTrigger,
 } from '../ui/dialog.tsx';
 import { Input, Label } from '../ui/input.tsx';
+import { FormFailure, PasswordField } from './form-parts.tsx';
 
 /**
  * "Delete account": the player types their username and password again. Once the server has
@@ -114,27 +115,14 @@ function DeleteForm({
           onChange={(e) => setTypedName(e.target.value)}
         />
       </div>
-      <div className="grid grid-cols-1 gap-1.5">
-        <Label htmlFor="delete-password">Password</Label>
-        <Input
-          id="delete-password"
-          type="password"
-          value={password}
-          autoComplete="current-password"
-          maxLength={1000}
-          disabled={remove.isPending}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      {failure && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-xl border border-rose-500/50 bg-rose-500/10 p-3 text-sm text-rose-100"
-        >
-          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {failure}
-        </p>
-      )}
+      <PasswordField
+        id="delete-password"
+        label="Password"
+        value={password}
+        onChange={setPassword}
+        disabled={remove.isPending}
+      />
+      {failure && <FormFailure message={failure} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="secondary" disabled={remove.isPending}>

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { findRecoveryCode, useRecoveryCode } from '../auth/recovery-codes.ts';
+import { endOtherSessions } from '../auth/sessions.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../errors.ts';
+import { refundRateLimit, takeRateLimit } from './rate-limit.ts';
+import { findByUsername } from './users.ts';
+
+/**
+ * The signed-in player types their password again (to delete the account, change the password,
+ * make recovery codes). Wrong passwords share one small budget per account, so a session left
+ * open is no password oracle. Returns the username.
+ */
+export async function confirmPassword(
+  db: Db,
+  config: Config,
+  userId: string,
+  password: string,
+  refusal: string,
+): Promise<string> {
+  const [user] = await db
+    .select({ username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound('Player not found');
+  const key = `password-check:${userId}`;
+  if (!(await takeRateLimit(db, key, config.rateLimits.signInPerDevice))) {
+    throw tooManyRequests('Too many attempts. Please wait a few minutes and try again.');
+  }
+  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+    throw forbidden(refusal);
+  }
+  await refundRateLimit(db, key);
+  return user.username;
+}
+
+/**
+ * A new password (the sign-up rules) after the current one: every other session of the
+ * account ends, the asking one stays. Returns how many ended.
+ */
+export async function changePassword(
+  db: Db,
+  config: Config,
+  userId: string,
+  keepIdHash: string | null,
+  input: { currentPassword: string; newPassword: string },
+): Promise<number> {
+  const username = await confirmPassword(
+    db,
+    config,
+    userId,
+    input.currentPassword,
+    'Incorrect current password. Your password has not been changed.',
+  );
+  const problem = passwordProblem(input.newPassword, username);
+  if (problem) throw badRequest(problem);
+  const passwordHash = await hashPassword(input.newPassword, config.passwordHashCost);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    return endOtherSessions(tx, userId, keepIdHash);
+  });
+}
+
+/**
+ * Forgot password: a recovery code of the named account sets a new password, once. The code is
+ * spent, the password set and every session ended in one transaction; of simultaneous uses of
+ * one code the conditional update lets exactly one through. Returns the account's id, or null
+ * for a wrong name or code (nothing changed).
+ */
+export async function recoverAccount(
+  db: Db,
+  config: Config,
+  input: { username: string; code: string; password: string },
+): Promise<string | null> {
+  const user = input.username.length <= 30 ? await findByUsername(db, input.username.trim()) : null;
+  const codeId = await findRecoveryCode(db, user?.id ?? null, input.code, config.passwordHashCost);
+  if (!user || !codeId) return null;
+  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+  return db.transaction(async (tx) => {
+    if (!(await useRecoveryCode(tx, codeId))) return null;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await endOtherSessions(tx, user.id, null);
+    return user.id;
+  });
+}
