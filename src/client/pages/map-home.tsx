@@ -10,7 +10,7 @@ import {
   AllowLocationCard,
 } from '../components/map-home/allow-location-card.tsx';
 import { ImagingPanel } from '../components/map-home/imaging-panel.tsx';
-import { LazyMapView } from '../components/map-home/lazy-map.ts';
+import { LazyMapView, loadMapView } from '../components/map-home/lazy-map.ts';
 import { LocationPanel } from '../components/map-home/location-panel.tsx';
 import { MapErrorBoundary } from '../components/map-home/map-error-boundary.tsx';
 import { MapFabs } from '../components/map-home/map-fabs.tsx';
@@ -54,6 +54,9 @@ import { useAuth } from '../hooks/use-auth.ts';
 import { useGeolocation } from '../hooks/use-geolocation.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
 import { usePaymentReturn } from '../hooks/use-payment-return.ts';
+
+// The map's code is on its way as soon as the map home's is, not once the config has answered.
+void loadMapView();
 
 /**
  * SPEC §2 map home (/ signed in). The map fills the screen under a compact header; on a phone

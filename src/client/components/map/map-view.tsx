@@ -195,6 +195,11 @@ export default function MapView(props: MapViewProps) {
       latest.current.onFail(error);
       return;
     }
+    // Credits start folded behind their (i) button, from the first frame, so they never cover
+    // the panels on a phone (and are not the first view's largest paint).
+    container
+      .querySelector('.maplibregl-compact-show')
+      ?.classList.remove('maplibregl-compact-show');
     const layers = { ...initialLayers };
     m.setMissingStyleImageResolver((id) => void drawStreetIcon(m, id));
 
@@ -230,10 +235,6 @@ export default function MapView(props: MapViewProps) {
       if (e.tile && IMAGERY_SOURCES.has(e.sourceId)) latest.current.onImagery('online');
     });
     m.on('load', () => {
-      // Credits start folded behind their (i) button so they never cover the panels on a phone.
-      container
-        .querySelector('.maplibregl-compact-show')
-        ?.classList.remove('maplibregl-compact-show');
       addArtworkLayers(m);
       addActivityLayers(m);
       showArtworks(m, latest.current.showArtworks);
