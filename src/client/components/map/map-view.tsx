@@ -195,11 +195,9 @@ export default function MapView(props: MapViewProps) {
       latest.current.onFail(error);
       return;
     }
-    // Credits start folded behind their (i) button, from the first frame, so they never cover
-    // the panels on a phone (and are not the first view's largest paint).
-    container
-      .querySelector('.maplibregl-compact-show')
-      ?.classList.remove('maplibregl-compact-show');
+    // Credits stay folded behind their (i) button from the first frame, so they never cover the
+    // panels on a phone: MapLibre opens them when the first credits arrive, unless already compact.
+    container.querySelector('.maplibregl-ctrl-attrib')?.classList.add('maplibregl-compact');
     const layers = { ...initialLayers };
     m.setMissingStyleImageResolver((id) => void drawStreetIcon(m, id));
 
