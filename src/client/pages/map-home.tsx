@@ -317,7 +317,7 @@ export default function MapHome() {
       </main>
 
       {desktop || failed ? (
-        <div className="relative z-30 border-t border-line bg-wall/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <div className="relative z-30 border-t border-line bg-wall/95 pb-[env(safe-area-inset-bottom)]">
           {actionBar}
         </div>
       ) : (

@@ -17,7 +17,7 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
   const name = user.username.trim() || 'Explorer';
   const levelLine = `Level ${user.level} • ${plural(user.discoveries, 'Discovery', 'Discoveries')}`;
   return (
-    <header className="relative z-30 border-b border-line bg-wall/90 backdrop-blur">
+    <header className="relative z-30 border-b border-line bg-wall/90">
       <div className="mx-auto flex max-w-7xl items-center gap-x-1.5 px-2 py-1.5 sm:gap-x-3 sm:px-4 sm:py-2">
         <Button
           variant="ghost"
