@@ -7,7 +7,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ArtworksInView, HeatPoints, MyLogPoints } from '../../../core/schemas/artworks.ts';
 import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { MapSources } from '../../../core/schemas/map.ts';
@@ -127,7 +127,7 @@ function viewOf(map: MapLibreMap): MapViewState {
  * server's clusters and a clustered GeoJSON source of pieces. The page drives the camera and
  * layers through the handle.
  */
-export default function MapView(props: MapViewProps) {
+function MapView(props: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [thumbnails, setThumbnails] = useState<Thumbnail[]>([]);
@@ -338,6 +338,12 @@ export default function MapView(props: MapViewProps) {
     </div>
   );
 }
+
+/**
+ * The page re-renders on every answer it waits for; the map and its markers only when what they
+ * show changes (the page hands it handlers that keep their identity).
+ */
+export default memo(MapView);
 
 function useActivityLayer<P>(
   map: MapLibreMap | null,
