@@ -6,8 +6,14 @@ import './styles.css';
 
 warmStart(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const mount = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// The app shell in index.html is painted before React replaces it: on a fast load the scripts
+// would otherwise run before the first frame and the name would never show
+// (docs/decisions/030-light-map-home.md). A hidden page has no frame to wait for.
+if (document.visibilityState === 'hidden') mount();
+else requestAnimationFrame(() => setTimeout(mount));

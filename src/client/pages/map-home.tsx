@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
+import type { Mission } from '../../core/schemas/catalog.ts';
+import type { LegalWall } from '../../core/schemas/walls.ts';
 import { DEFAULT_FILTERS, type MapFilters } from '../api/artwork-map.ts';
 import { configQuery } from '../api/config.ts';
 import { PageSkeleton } from '../components/layout/page-skeleton.tsx';
@@ -10,7 +12,7 @@ import {
   AllowLocationCard,
 } from '../components/map-home/allow-location-card.tsx';
 import { ImagingPanel } from '../components/map-home/imaging-panel.tsx';
-import { LazyMapView } from '../components/map-home/lazy-map.ts';
+import { LazyMapView, loadMapView } from '../components/map-home/lazy-map.ts';
 import { LocationPanel } from '../components/map-home/location-panel.tsx';
 import { MapErrorBoundary } from '../components/map-home/map-error-boundary.tsx';
 import { MapFabs } from '../components/map-home/map-fabs.tsx';
@@ -54,6 +56,10 @@ import { useAuth } from '../hooks/use-auth.ts';
 import { useGeolocation } from '../hooks/use-geolocation.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
 import { usePaymentReturn } from '../hooks/use-payment-return.ts';
+import { useStableHandlers } from '../hooks/use-stable-handlers.ts';
+
+// The map's code is on its way as soon as the map home's is, not once the config has answered.
+void loadMapView();
 
 /**
  * SPEC §2 map home (/ signed in). The map fills the screen under a compact header; on a phone
@@ -110,8 +116,6 @@ export default function MapHome() {
     if (handle && target) handle.flyTo(target, link?.zoom);
   }, [handle, target?.latitude, target?.longitude, link?.zoom]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!user) return <PageSkeleton />;
-
   const select = (next: Selection) => {
     setSelection(next);
     setImagingOpen(false);
@@ -128,13 +132,28 @@ export default function MapHome() {
     );
   };
 
-  // A tap on the bare map closes what is open, one thing at a time; it never places anything.
-  const onBareTap = () => {
-    if (controlsOpen) setControlsOpen(false);
-    else if (selection) setSelection(null);
-    else if (imagingOpen) setImagingOpen(false);
-    setSnap(PEEK);
-  };
+  const handlers = useStableHandlers({
+    onFail: () => setFailed(true),
+    onView: (v: MapViewState) => {
+      setView(v);
+      setFetchBox((current) => fetchBoxFor(v.bounds, current));
+      setArtworkView((current) => artworkViewFor(v.bounds, v.zoom, current));
+    },
+    onSelectWall: (wall: LegalWall) => select({ kind: 'wall', wall }),
+    onSelectArtwork: (id: string) => select({ kind: 'artwork', id }),
+    onSelectMission: (mission: Mission) => select({ kind: 'mission', mission }),
+    // A tap on the bare map closes what is open, one thing at a time; it never places anything.
+    onBareTap: () => {
+      if (controlsOpen) setControlsOpen(false);
+      else if (selection) setSelection(null);
+      else if (imagingOpen) setImagingOpen(false);
+      setSnap(PEEK);
+    },
+    onPinShortcut: pinning.startAt,
+    onOpenMenu: () => setMenuOpen(true),
+  });
+
+  if (!user) return <PageSkeleton />;
 
   const locate = () => {
     if (geo.source === 'device' && geo.location) handle?.flyTo(geo.location);
@@ -234,7 +253,7 @@ export default function MapHome() {
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-wall">
-      <MapHeader user={user} onOpenMenu={() => setMenuOpen(true)} />
+      <MapHeader user={user} onOpenMenu={handlers.onOpenMenu} />
       <SuspensionBanner className="m-0 rounded-none border-x-0 border-t-0 px-3 py-2" />
 
       <main className="relative min-h-0 flex-1">
@@ -247,7 +266,7 @@ export default function MapHome() {
                 initialCentre={start}
                 initialZoom={link?.zoom ?? CAMERA.defaultZoom}
                 initialLayers={layers}
-                walls={filters.layers.walls ? data.wallsInView : []}
+                walls={data.wallsInView}
                 selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
                 artworks={data.artworks}
                 showArtworks={filters.layers.artworks}
@@ -258,21 +277,17 @@ export default function MapHome() {
                 player={geo.source === 'device' ? geo.location : null}
                 markers={data.markers}
                 onReady={setHandle}
-                onFail={() => setFailed(true)}
                 onCamera={imaging.setCamera}
-                onView={(v) => {
-                  setView(v);
-                  setFetchBox((current) => fetchBoxFor(v.bounds, current));
-                  setArtworkView((current) => artworkViewFor(v.bounds, v.zoom, current));
-                }}
-                onSelectWall={(wall) => select({ kind: 'wall', wall })}
-                onSelectArtwork={(id) => select({ kind: 'artwork', id })}
-                onSelectMission={(mission) => select({ kind: 'mission', mission })}
                 // A selection raises the phone's sheet to half the screen.
                 coveredBottom={desktop ? 0 : Math.round(window.innerHeight / 2)}
-                onBareTap={onBareTap}
-                onPinShortcut={pinning.startAt}
                 onImagery={setImagery}
+                onFail={handlers.onFail}
+                onView={handlers.onView}
+                onSelectWall={handlers.onSelectWall}
+                onSelectArtwork={handlers.onSelectArtwork}
+                onSelectMission={handlers.onSelectMission}
+                onBareTap={handlers.onBareTap}
+                onPinShortcut={handlers.onPinShortcut}
               />
             </Suspense>
           </MapErrorBoundary>
@@ -314,7 +329,7 @@ export default function MapHome() {
       </main>
 
       {desktop || failed ? (
-        <div className="relative z-30 border-t border-line bg-wall/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <div className="relative z-30 border-t border-line bg-wall/95 pb-[env(safe-area-inset-bottom)]">
           {actionBar}
         </div>
       ) : (

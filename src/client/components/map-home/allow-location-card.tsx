@@ -15,7 +15,7 @@ export function AllowLocationCard({
   return (
     <section
       aria-labelledby="allow-location-title"
-      className="pointer-events-auto flex flex-wrap items-center gap-3 rounded-2xl border border-neon-cyan/40 bg-brick/95 p-3 shadow-2xl shadow-black/50 backdrop-blur sm:p-4"
+      className="pointer-events-auto flex flex-wrap items-center gap-3 rounded-2xl border border-neon-cyan/40 bg-brick/95 p-3 shadow-2xl shadow-black/50 sm:p-4"
     >
       <span className="hidden size-11 shrink-0 place-items-center rounded-full bg-neon-cyan/15 text-neon-cyan min-[400px]:grid">
         <LocateFixed className="size-5" aria-hidden />

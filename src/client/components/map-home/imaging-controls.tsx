@@ -108,7 +108,7 @@ export function ImagingControls({
       data-testid="imaging-controls"
       onKeyDown={(e) => e.key === 'Escape' && onClose()}
       className={cn(
-        'pointer-events-auto grid max-h-full gap-3 overflow-y-auto rounded-2xl border border-neon-cyan/40 bg-brick/95 p-4 shadow-2xl shadow-black/60 backdrop-blur',
+        'pointer-events-auto grid max-h-full gap-3 overflow-y-auto rounded-2xl border border-neon-cyan/40 bg-brick/95 p-4 shadow-2xl shadow-black/60',
         className,
       )}
     >

@@ -26,7 +26,7 @@ export function ImagingPanel({
     <section
       aria-labelledby="imaging-panel-title"
       className={cn(
-        'pointer-events-auto rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50 backdrop-blur',
+        'pointer-events-auto rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50',
         className,
       )}
     >

@@ -18,4 +18,15 @@ async function importWithRetries() {
   }
 }
 
-export const LazyMapView = lazy(importWithRetries);
+let loading: ReturnType<typeof importWithRetries> | null = null;
+
+/**
+ * Starts loading the map's code, once: the largest chunk of the map home, fetched alongside
+ * the map home's own code and its configuration rather than after them.
+ */
+export function loadMapView() {
+  loading ??= importWithRetries();
+  return loading;
+}
+
+export const LazyMapView = lazy(loadMapView);

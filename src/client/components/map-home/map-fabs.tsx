@@ -25,7 +25,7 @@ function Fab({
       onClick={onClick}
       disabled={disabled}
       className={cn(
-        'pointer-events-auto grid size-11 place-items-center rounded-full border border-line bg-brick/95 text-chalk shadow-lg shadow-black/50 backdrop-blur transition hover:border-neon-cyan/60 hover:text-neon-cyan active:scale-95 disabled:opacity-50',
+        'pointer-events-auto grid size-11 place-items-center rounded-full border border-line bg-brick/95 text-chalk shadow-lg shadow-black/50 transition hover:border-neon-cyan/60 hover:text-neon-cyan active:scale-95 disabled:opacity-50',
         pressed && 'border-neon-cyan bg-neon-cyan/20 text-neon-cyan',
       )}
     >

@@ -42,7 +42,7 @@ export function MapLoading() {
   return (
     <div
       role="status"
-      className="absolute inset-0 grid place-items-center bg-wall/80 backdrop-blur-sm"
+      className="absolute inset-0 grid place-items-center bg-wall/90"
       data-testid="map-loading"
     >
       <div className="flex flex-col items-center gap-3 text-center">

@@ -144,7 +144,7 @@ export function MapFiltersPanel({
       aria-labelledby="map-filters-title"
       data-testid="map-filters"
       className={cn(
-        'pointer-events-auto min-h-0 overflow-y-auto rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50 backdrop-blur',
+        'pointer-events-auto min-h-0 overflow-y-auto rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50',
         className,
       )}
     >

@@ -1,4 +1,5 @@
 import { Coins, Crown, LogOut, Menu, Palette } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'wouter';
 import { hasArtistBadge } from '../../../core/rules.ts';
 import type { User } from '../../../core/schemas/user.ts';
@@ -13,11 +14,17 @@ import { WalletButton } from '../wallet/wallet-button.tsx';
  * SPEC §2 map home header. On a phone the row keeps the menu, the name and level line, the
  * tokens, the wallet and VIP; Sign Out moves to the side drawer's footer (it is there already).
  */
-export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
+export const MapHeader = memo(function MapHeader({
+  user,
+  onOpenMenu,
+}: {
+  user: User;
+  onOpenMenu: () => void;
+}) {
   const name = user.username.trim() || 'Explorer';
   const levelLine = `Level ${user.level} • ${plural(user.discoveries, 'Discovery', 'Discoveries')}`;
   return (
-    <header className="relative z-30 border-b border-line bg-wall/90 backdrop-blur">
+    <header className="relative z-30 border-b border-line bg-wall/90">
       <div className="mx-auto flex max-w-7xl items-center gap-x-1.5 px-2 py-1.5 sm:gap-x-3 sm:px-4 sm:py-2">
         <Button
           variant="ghost"
@@ -97,4 +104,4 @@ export function MapHeader({ user, onOpenMenu }: { user: User; onOpenMenu: () => 
       </div>
     </header>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 
@@ -32,7 +33,9 @@ export function parseMapLink(search: string): MapLink | null {
 }
 
 export function useMapLink(): MapLink | null {
-  return parseMapLink(useSearch());
+  const search = useSearch();
+  // One object per link, so what is given the map stays the same between renders.
+  return useMemo(() => parseMapLink(search), [search]);
 }
 
 /** How close a link to one discovery or artwork opens the map: the piece and its street. */

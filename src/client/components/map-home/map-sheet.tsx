@@ -90,7 +90,7 @@ export function MapSheet({
         aria-labelledby="map-sheet-title"
         data-testid="map-sheet"
         data-snap={snap - 1}
-        className="rounded-t-3xl border-t border-line bg-brick/95 shadow-[0_-12px_40px_rgba(0,0,0,0.55)] backdrop-blur"
+        className="rounded-t-3xl border-t border-line bg-brick/95 shadow-[0_-12px_40px_rgba(0,0,0,0.55)]"
       >
         <Sheet.Header unstyled className="flex min-h-12 items-center gap-2 px-3 pt-1">
           <span

@@ -30,7 +30,7 @@ export function MissionPanel({
       data-testid="mission-panel"
       onKeyDown={(e) => e.key === 'Escape' && onClose()}
       className={cn(
-        'pointer-events-auto flex min-h-0 flex-col overflow-hidden rounded-2xl border border-neon-pink/40 bg-brick/95 shadow-2xl shadow-black/60 backdrop-blur',
+        'pointer-events-auto flex min-h-0 flex-col overflow-hidden rounded-2xl border border-neon-pink/40 bg-brick/95 shadow-2xl shadow-black/60',
         className,
       )}
     >

@@ -58,7 +58,7 @@ export function PinHereBar({
     <section
       aria-labelledby="pin-here-title"
       data-testid="pin-here"
-      className="pointer-events-auto grid gap-3 rounded-2xl border border-neon-pink/50 bg-brick/95 p-3 shadow-2xl shadow-black/60 backdrop-blur"
+      className="pointer-events-auto grid gap-3 rounded-2xl border border-neon-pink/50 bg-brick/95 p-3 shadow-2xl shadow-black/60"
     >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">

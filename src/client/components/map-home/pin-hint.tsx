@@ -19,7 +19,7 @@ export function PinHint() {
     <div
       role="note"
       aria-label="How to pin"
-      className="pointer-events-auto flex max-w-sm items-center gap-2 rounded-2xl border border-neon-pink/40 bg-brick/95 pl-3 text-xs shadow-lg shadow-black/50 backdrop-blur md:text-sm"
+      className="pointer-events-auto flex max-w-sm items-center gap-2 rounded-2xl border border-neon-pink/40 bg-brick/95 pl-3 text-xs shadow-lg shadow-black/50 md:text-sm"
     >
       <MapPinPlus className="size-4 shrink-0 text-neon-pink" aria-hidden />
       <p className="min-w-0 flex-1 leading-snug">

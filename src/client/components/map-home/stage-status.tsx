@@ -34,7 +34,7 @@ export function StageStatus({
   return (
     <div className="pointer-events-auto flex flex-wrap items-center gap-2 text-xs font-semibold">
       <p
-        className="flex min-h-8 max-w-full items-center gap-1.5 rounded-full border border-line bg-wall/90 px-3 py-1 whitespace-nowrap text-chalk backdrop-blur"
+        className="flex min-h-8 max-w-full items-center gap-1.5 rounded-full border border-line bg-wall/90 px-3 py-1 whitespace-nowrap text-chalk"
         data-testid="map-centre"
       >
         <Icon className="size-3.5 shrink-0 text-neon-cyan" aria-hidden />
@@ -45,7 +45,7 @@ export function StageStatus({
         </span>
       </p>
       {nearbyDiscoveries !== null && (
-        <p className="flex min-h-8 items-center gap-1.5 rounded-full border border-line bg-wall/90 px-3 py-1 text-smoke backdrop-blur">
+        <p className="flex min-h-8 items-center gap-1.5 rounded-full border border-line bg-wall/90 px-3 py-1 text-smoke">
           <Sparkles className="size-3.5 text-neon-lime" aria-hidden />
           {nearbyDiscoveries} {nearbyDiscoveries === 1 ? 'discovery' : 'discoveries'} nearby
         </p>
@@ -53,7 +53,7 @@ export function StageStatus({
       {canReturnToPlayer && (
         <Link
           href="/"
-          className="flex min-h-11 items-center gap-1.5 rounded-full border border-neon-cyan/50 bg-wall/90 px-3 text-neon-cyan backdrop-blur hover:bg-neon-cyan/10"
+          className="flex min-h-11 items-center gap-1.5 rounded-full border border-neon-cyan/50 bg-wall/90 px-3 text-neon-cyan hover:bg-neon-cyan/10"
         >
           <LocateFixed className="size-3.5" aria-hidden />
           Back to my location
@@ -81,7 +81,7 @@ export function ImageryBadge({
   return (
     <p
       className={cn(
-        'flex min-h-7 w-fit items-center gap-1.5 rounded-full border bg-wall/90 px-2.5 py-0.5 text-[0.6875rem] font-semibold backdrop-blur md:min-h-8 md:px-3 md:text-xs',
+        'flex min-h-7 w-fit items-center gap-1.5 rounded-full border bg-wall/90 px-2.5 py-0.5 text-[0.6875rem] font-semibold md:min-h-8 md:px-3 md:text-xs',
         online ? 'border-neon-lime/40 text-neon-lime' : 'border-neon-amber/40 text-neon-amber',
         className,
       )}

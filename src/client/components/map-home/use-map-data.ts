@@ -18,6 +18,9 @@ import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import type { ArtworkView, Bounds } from '../map/view-bounds.ts';
 import { artworkToPlace, wallToPlace, type MapPlace } from './location-panel.tsx';
 
+/** Nothing yet, one array for every render: the map redraws only when its data changes. */
+const NONE: never[] = [];
+
 /** How far the walls panel looks when no wall is within the usual 10 km (the API's maximum). */
 const FARTHER_WALLS_RADIUS_KM = 500;
 
@@ -97,12 +100,12 @@ export function useMapData({
   return {
     nearbyWalls,
     fartherWalls: noWallsNear ? fartherWalls.data?.slice(0, 3) : undefined,
-    wallsInView: wallsInView.data ?? [],
+    wallsInView: filters.layers.walls ? (wallsInView.data ?? NONE) : NONE,
     artworks: artworks.data,
-    missions: filters.layers.missions ? (missions.data ?? []) : [],
+    missions: filters.layers.missions ? (missions.data ?? NONE) : NONE,
     heat: isPro && filters.layers.heat ? (heat.data?.points ?? null) : null,
     myLogs: isPro && filters.layers.myLogs ? (myLogs.data?.points ?? null) : null,
-    markers: markers.data ?? [],
+    markers: markers.data ?? NONE,
     nearbyDiscoveries: nearbyDiscoveries.data?.length ?? null,
     place,
   };

@@ -48,8 +48,7 @@ export function WallsPanel({
       aria-busy={status === 'pending'}
       className={cn(
         'pointer-events-auto flex min-h-0 flex-col',
-        !bare &&
-          'rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50 backdrop-blur',
+        !bare && 'rounded-2xl border border-line bg-brick/95 shadow-2xl shadow-black/50',
         className,
       )}
     >

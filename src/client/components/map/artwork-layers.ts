@@ -238,8 +238,22 @@ export function addArtworkLayers(map: MapLibreMap) {
  * source, which still groups pieces close on screen so the change between the two is slight.
  */
 export function setArtworkData(map: MapLibreMap, answer: ArtworksInView) {
-  map.getSource<GeoJSONSource>(SERVER_CLUSTER_SOURCE)?.setData(clusterFeatures(answer.clusters));
-  map.getSource<GeoJSONSource>(ARTWORK_SOURCE)?.setData(toFeatures(answer.points));
+  setFeatures(
+    map.getSource<GeoJSONSource>(SERVER_CLUSTER_SOURCE),
+    clusterFeatures(answer.clusters),
+  );
+  setFeatures(map.getSource<GeoJSONSource>(ARTWORK_SOURCE), toFeatures(answer.points));
+}
+
+/** Sources holding features; the rest are as empty as when they were added. */
+const holding = new WeakSet<GeoJSONSource>();
+
+/** New data for a source, unless nothing replaces nothing: that would only cost a redraw. */
+function setFeatures(source: GeoJSONSource | undefined, data: FeatureCollection) {
+  if (!source || (data.features.length === 0 && !holding.has(source))) return;
+  if (data.features.length > 0) holding.add(source);
+  else holding.delete(source);
+  source.setData(data);
 }
 
 /** The artworks layer shown or hidden (the layers panel's Artworks switch). */

@@ -7,7 +7,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ArtworksInView, HeatPoints, MyLogPoints } from '../../../core/schemas/artworks.ts';
 import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { MapSources } from '../../../core/schemas/map.ts';
@@ -127,7 +127,7 @@ function viewOf(map: MapLibreMap): MapViewState {
  * server's clusters and a clustered GeoJSON source of pieces. The page drives the camera and
  * layers through the handle.
  */
-export default function MapView(props: MapViewProps) {
+function MapView(props: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [thumbnails, setThumbnails] = useState<Thumbnail[]>([]);
@@ -156,6 +156,9 @@ export default function MapView(props: MapViewProps) {
       latest.current.onFail(error);
       return;
     }
+    // Credits stay folded behind their (i) button from the first frame, so they never cover the
+    // panels on a phone: MapLibre opens them when the first credits arrive, unless already compact.
+    container.querySelector('.maplibregl-ctrl-attrib')?.classList.add('maplibregl-compact');
     const layers = { ...initialLayers };
     m.setMissingStyleImageResolver((id) => void drawStreetIcon(m, id));
 
@@ -191,10 +194,6 @@ export default function MapView(props: MapViewProps) {
       if (e.tile && IMAGERY_SOURCES.has(e.sourceId)) latest.current.onImagery('online');
     });
     m.on('load', () => {
-      // Credits start folded behind their (i) button so they never cover the panels on a phone.
-      container
-        .querySelector('.maplibregl-compact-show')
-        ?.classList.remove('maplibregl-compact-show');
       addArtworkLayers(m);
       addActivityLayers(m);
       showArtworks(m, latest.current.showArtworks);
@@ -339,6 +338,12 @@ export default function MapView(props: MapViewProps) {
     </div>
   );
 }
+
+/**
+ * The page re-renders on every answer it waits for; the map and its markers only when what they
+ * show changes (the page hands it handlers that keep their identity).
+ */
+export default memo(MapView);
 
 function useActivityLayer<P>(
   map: MapLibreMap | null,
