@@ -34,13 +34,16 @@ export class SessionCache {
     });
   }
 
+  /** The session's player while fresh in memory, without waiting; undefined to ask `find`. */
+  cached(sessionId: string): SessionUser | undefined {
+    return this.fresh(hashSessionId(sessionId));
+  }
+
   async find(sessionId: string): Promise<SessionUser | null> {
     const key = hashSessionId(sessionId);
+    const hit = this.fresh(key);
+    if (hit) return hit;
     const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && now - hit.loadedAt < this.maxAgeMs && hit.expiresAt > now && this.feed.listening) {
-      return hit.user;
-    }
     const seq = this.feed.seq;
     const found = await findSession(this.db, key);
     if (!found) return null;
@@ -50,6 +53,13 @@ export class SessionCache {
       this.keep(key, { user, expiresAt: found.expiresAt.getTime(), loadedAt: now });
     }
     return user;
+  }
+
+  private fresh(key: string): SessionUser | undefined {
+    if (!this.feed.listening) return undefined;
+    const hit = this.entries.get(key);
+    const now = Date.now();
+    return hit && now - hit.loadedAt < this.maxAgeMs && hit.expiresAt > now ? hit.user : undefined;
   }
 
   private keep(key: string, entry: Entry): void {

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
 
-export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
+/** One-shot SHA-256 (no hash object per call: it runs on every signed-in request). */
+export const hashSessionId = (id: string) => hash('sha256', id, 'base64url');
 
 /** 256 random bits; only its hash is stored. */
 export async function createSession(db: Db, userId: string, ttlMs: number): Promise<string> {
