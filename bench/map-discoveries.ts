@@ -12,13 +12,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
+import { freePort, waitFor } from './servers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { points: { type: 'string', default: '100000' } } });
@@ -26,26 +26,6 @@ const POINTS = Number(values.points);
 const CENTRE = { latitude: -28.0167, longitude: 153.4 };
 /** Half the side of the box the points are spread over, in degrees (about 33 km by 33 km). */
 const SPREAD = 0.15;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-bench-map-'));
 let started = performance.now();

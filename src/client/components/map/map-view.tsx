@@ -14,6 +14,8 @@ import type { MapSources } from '../../../core/schemas/map.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import { thumbnailsOf } from './artwork-thumbnails.ts';
+import { keepInView } from './map-camera.ts';
 import {
   ACTIVITY_LAYERS,
   addActivityLayers,
@@ -23,14 +25,12 @@ import {
 } from './activity-layers.ts';
 import {
   ARTWORK_LAYERS,
-  UNCLUSTERED_FROM_ZOOM,
   addArtworkLayers,
   expandCluster,
   expandServerCluster,
   piecesIn,
   setArtworkData,
   showArtworks,
-  type ArtworkProps,
 } from './artwork-layers.ts';
 import {
   LAYER_STATE_ATTRS,
@@ -108,30 +108,8 @@ export interface MapViewProps {
   onImagery: (status: 'online' | 'offline') => void;
 }
 
-const MAX_THUMBNAILS = 60;
-
 /** Imagery whose failure means the player sees the offline basemap. */
 const IMAGERY_SOURCES = new Set<string>([LAYER.satellite, LAYER.satelliteFull, LAYER.standard]);
-
-/** Room kept above a tapped piece and below the header, in pixels. */
-const REVEAL_MARGIN = 56;
-
-/**
- * Brings a tapped piece into the part of the map its panel leaves visible: a piece under where
- * the sheet will rise moves up to the middle of what stays in view; one already clear stays put.
- */
-function keepInView(map: MapLibreMap, spot: Coordinates, coveredBottom: number) {
-  if (coveredBottom <= 0) return;
-  const { y } = map.project([spot.longitude, spot.latitude]);
-  const visibleBottom = map.getContainer().clientHeight - coveredBottom - REVEAL_MARGIN;
-  if (y >= REVEAL_MARGIN && y <= visibleBottom) return;
-  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  map.easeTo({
-    center: [spot.longitude, spot.latitude],
-    offset: [0, -coveredBottom / 2],
-    duration: still ? 0 : 400,
-  });
-}
 
 function viewOf(map: MapLibreMap): MapViewState {
   const b = map.getBounds();
@@ -141,23 +119,6 @@ function viewOf(map: MapLibreMap): MapViewState {
     centre: { latitude: c.lat, longitude: c.lng },
     zoom: map.getZoom(),
   };
-}
-
-/** Rendered single artworks with a photo, for thumbnails when zoomed in close. */
-function thumbnailsOf(map: MapLibreMap): Thumbnail[] {
-  if (map.getZoom() < UNCLUSTERED_FROM_ZOOM || !map.getLayer(ARTWORK_LAYERS.points)) return [];
-  if (map.getLayoutProperty(ARTWORK_LAYERS.points, 'visibility') === 'none') return [];
-  const seen = new Set<string>();
-  const out: Thumbnail[] = [];
-  for (const f of map.queryRenderedFeatures({ layers: [ARTWORK_LAYERS.points] })) {
-    const { id, image, status, stale } = f.properties as ArtworkProps;
-    if (!image || seen.has(id) || f.geometry.type !== 'Point') continue;
-    seen.add(id);
-    const [longitude, latitude] = f.geometry.coordinates as [number, number];
-    out.push({ id, image, longitude, latitude, status, stale });
-    if (out.length === MAX_THUMBNAILS) break;
-  }
-  return out;
 }
 
 /**
