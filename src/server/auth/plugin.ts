@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { ChangeFeed } from '../change-feed.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { FastReads } from '../fast-reads.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SessionCache } from './session-cache.ts';
@@ -20,6 +21,7 @@ declare module 'fastify' {
     config: Config;
     objectStore: ObjectStore;
     changeFeed: ChangeFeed;
+    fastReads: FastReads;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -118,6 +120,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const cookieName = sessionCookieName(app.config);
   const sessionCache = new SessionCache(app.db, app.changeFeed, app.config.sessionCacheMs);
   const publicOrigin = new URL(app.config.publicUrl).origin;
+  // The same cookie, the same length limit, the same entry as the onRequest hook below.
+  app.fastReads.useSessions((cookieHeader) => {
+    const id = app.parseCookie(cookieHeader)[cookieName];
+    return id && id.length <= 100 ? sessionCache.cached(id) : undefined;
+  });
 
   // Callback-style, answered at once when the session is in memory: this runs on every request.
   app.addHook('onRequest', (request, _reply, done) => {
