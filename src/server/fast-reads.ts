@@ -112,7 +112,8 @@ export class FastReads {
       res.end(method === 'GET' ? variant.body : undefined);
     }
     this.served++;
-    // The line Fastify writes (logging.ts), through its serialisers.
+    // The line Fastify writes (logging.ts), through its serialisers; written now, not once the
+    // socket has sent the answer (decision 028).
     const request = {
       method,
       url,
