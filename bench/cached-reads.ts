@@ -6,9 +6,13 @@
  * `autocannon -c 100 -p 10`, round after round, and prints requests per second and the
  * app/bare ratio per route: the median of the rounds and their spread.
  *
- *   npm run bench:reads [-- --rounds 3 --seconds 10]
+ * The machine's cores are split (Linux, with taskset): both servers run on one core in turn and
+ * the load generator on the other, so neither server gets a core the client or the other
+ * server's leftovers want, and each route is loaded once per server before the rounds count.
+ *
+ *   npm run bench:reads [-- --rounds 3 --seconds 10 --routes /api/artists,/healthz]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { freePort } from './servers.ts';
@@ -21,19 +25,32 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
+    routes: { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const AUTOCANNON = path.join(root, 'node_modules/.bin/autocannon');
 /** The catalogue routes, and /healthz for reference: the framework's own floor. */
-const ROUTES = [
+const ROUTES = values.routes?.split(',') ?? [
   '/api/legal-walls',
   '/api/artists',
   '/api/missions',
   '/api/color-chart',
   '/healthz',
 ];
+/** Loaded, not counted: the JIT and the caches settle. */
+const WARM_UP_SECONDS = 3;
+/**
+ * Servers on the last core, the load generator on the first: with both sharing every core the
+ * bare server's figure swung threefold from run to run.
+ */
+const cores = os.availableParallelism();
+const pinned = cores >= 2 && spawnSync('taskset', ['-V']).status === 0;
+const onCore = (core: number, command: string[]) =>
+  pinned ? ['taskset', '-c', String(core), ...command] : command;
+const SERVER_CORE = cores - 1;
+const CLIENT_CORE = 0;
 /** What Chromium sends. */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** Per-request headers that are not part of the answer being compared. */
@@ -92,12 +109,15 @@ function record(port: number, url: string, cookie: string): Promise<Recorded> {
 }
 
 /** autocannon in a process of its own; its JSON result's average requests per second. */
-function load(port: number, url: string, cookie: string): Promise<number> {
-  const args = ['-c', '100', '-p', '10', '-d', String(SECONDS), '-j'];
+function load(port: number, url: string, cookie: string, seconds = SECONDS): Promise<number> {
+  const args = ['-c', '100', '-p', '10', '-d', String(seconds), '-j'];
   args.push('-H', `cookie=${cookie}`, '-H', `accept-encoding=${ACCEPT_ENCODING}`);
-  const run = spawn(AUTOCANNON, [...args, `http://127.0.0.1:${port}${url}`], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const [command, ...rest] = onCore(CLIENT_CORE, [
+    AUTOCANNON,
+    ...args,
+    `http://127.0.0.1:${port}${url}`,
+  ]);
+  const run = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'ignore'] });
   let out = '';
   run.stdout.on('data', (chunk: Buffer) => (out += chunk));
   return new Promise((resolve, reject) => {
@@ -127,7 +147,8 @@ process.on('exit', () => children.forEach((c) => c.kill()));
 
 const appPort = await freePort();
 const appLog = openSync(path.join(dataDir, 'app.log'), 'w');
-const app = spawn('node', ['scripts/start.mjs'], {
+const [appCommand, ...appArgs] = onCore(SERVER_CORE, ['node', 'scripts/start.mjs']);
+const app = spawn(appCommand!, appArgs, {
   cwd: root,
   env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir },
   // Build messages to the console; the server's request log to a file, as in production.
@@ -152,7 +173,13 @@ for (const url of ROUTES) {
 const answersFile = path.join(dataDir, 'answers.json');
 writeFileSync(answersFile, JSON.stringify(answers));
 const barePort = await freePort();
-const bare = spawn('node', ['bench/bare-server.mjs', String(barePort), answersFile], {
+const [bareCommand, ...bareArgs] = onCore(SERVER_CORE, [
+  'node',
+  'bench/bare-server.mjs',
+  String(barePort),
+  answersFile,
+]);
+const bare = spawn(bareCommand!, bareArgs, {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -161,8 +188,13 @@ await waitFor(`http://127.0.0.1:${barePort}${ROUTES[0]}`, bare);
 
 console.log(
   `\n${ROUNDS} rounds × ${SECONDS} s per server and route, autocannon -c 100 -p 10, signed in, ` +
-    `accept-encoding: ${ACCEPT_ENCODING}`,
+    `accept-encoding: ${ACCEPT_ENCODING}, ` +
+    (pinned ? `servers on core ${SERVER_CORE}, autocannon on core ${CLIENT_CORE}` : 'not pinned'),
 );
+for (const url of ROUTES) {
+  await load(appPort, url, cookie, WARM_UP_SECONDS);
+  await load(barePort, url, cookie, WARM_UP_SECONDS);
+}
 const results = new Map(ROUTES.map((url) => [url, { app: [] as number[], bare: [] as number[] }]));
 for (let round = 1; round <= ROUNDS; round++) {
   for (const url of ROUTES) {

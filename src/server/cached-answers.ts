@@ -11,7 +11,7 @@ const gzipAsync = promisify(gzip);
 /** Below this a compressed body saves less than its headers cost. */
 const MIN_COMPRESS_BYTES = 1024;
 
-interface Variant {
+export interface Variant {
   body: Buffer;
   etag: string;
   encoding: 'br' | 'gzip' | null;
@@ -58,7 +58,7 @@ export const NOT_MODIFIED = z
   .describe('Not modified: If-None-Match names the ETag of the current answer');
 
 /** True when If-None-Match names any encoding of this answer (weak comparison, RFC 9110). */
-function isCurrent(ifNoneMatch: string | undefined, answer: Answer): boolean {
+export function isCurrent(ifNoneMatch: string | undefined, answer: Answer): boolean {
   if (!ifNoneMatch) return false;
   const hash = answer.etag.slice(1, -1);
   return ifNoneMatch.split(',').some((raw) => {
@@ -67,16 +67,22 @@ function isCurrent(ifNoneMatch: string | undefined, answer: Answer): boolean {
   });
 }
 
+/** The best encoding of the answer the client accepts. */
+export function variantFor(acceptEncoding: string | undefined, answer: Answer): Variant {
+  const accepts = acceptEncoding ?? '';
+  return (
+    (answer.br && /\bbr\b/.test(accepts) && answer.br) ||
+    (answer.gzip && /\bgzip\b/.test(accepts) && answer.gzip) ||
+    answer.identity
+  );
+}
+
 /**
  * Sends a cached answer: 304 when the client holds it, else the best encoding it accepts. The
  * browser may keep it but asks each time (no-cache): the ETag makes asking cheap.
  */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
-  const accepts = request.headers['accept-encoding'] ?? '';
-  const variant =
-    (answer.br && /\bbr\b/.test(accepts) && answer.br) ||
-    (answer.gzip && /\bgzip\b/.test(accepts) && answer.gzip) ||
-    answer.identity;
+  const variant = variantFor(request.headers['accept-encoding'], answer);
   reply
     .header('etag', variant.etag)
     .header('vary', 'Accept-Encoding')
@@ -125,9 +131,15 @@ export class AnswerCache {
     if (options.perPlayer) feed.onUser((userId) => this.drop(userId));
   }
 
-  async get(key: string): Promise<Answer> {
+  /** The answer kept for `key` while current, without building it; undefined to ask `get`. */
+  peek(key: string): Answer | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.staleAt > Date.now() && this.feed.listening) return entry.answer;
+    return entry && entry.staleAt > Date.now() && this.feed.listening ? entry.answer : undefined;
+  }
+
+  async get(key: string): Promise<Answer> {
+    const kept = this.peek(key);
+    if (kept) return kept;
     const pending = this.building.get(key);
     if (pending && !pending.overtaken) return (await pending.entry).answer;
     const build = { entry: this.build(key), overtaken: false };

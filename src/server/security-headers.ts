@@ -86,19 +86,31 @@ function permissionsPolicy(config: Config): string {
 const HSTS = 'max-age=31536000';
 
 /**
+ * The headers every answer but the API docs page carries, in the order they are sent: the
+ * fixed ones, the permissions policy, HSTS under https and the CSP last (a route may set its
+ * own CSP instead).
+ */
+export function securityHeaders(config: Config): { fixed: Record<string, string>; csp: string } {
+  return {
+    fixed: {
+      ...BASE_HEADERS,
+      'permissions-policy': permissionsPolicy(config),
+      ...(config.publicUrl.startsWith('https:') && { 'strict-transport-security': HSTS }),
+    },
+    csp: contentSecurityPolicy(config),
+  };
+}
+
+/**
  * Headers on every answer: the CSP (a stricter one for the docs page unless a route set its
  * own), the permissions policy, HSTS under https, and no caching of anything answered to a
  * signed-in player (it may hold their data), except catalogue answers with an ETag, which the
  * browser keeps privately and revalidates each time (docs/decisions/028).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const csp = contentSecurityPolicy(config);
-  const headers = {
-    ...BASE_HEADERS,
-    'permissions-policy': permissionsPolicy(config),
-    ...(config.publicUrl.startsWith('https:') && { 'strict-transport-security': HSTS }),
-  };
-  app.addHook('onSend', async (request, reply) => {
+  const { fixed: headers, csp } = securityHeaders(config);
+  // Callback-style: an async hook costs a promise and a microtask on every request.
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
     reply.headers(headers);
     if (!reply.hasHeader('content-security-policy')) {
@@ -107,5 +119,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     if (request.user && request.url.startsWith('/api/') && !reply.hasHeader('etag')) {
       reply.header('cache-control', 'private, no-store');
     }
+    done();
   });
 }

@@ -39,12 +39,22 @@ export class SessionCache {
     });
   }
 
+  /**
+   * The session's player while fresh in memory, without waiting; undefined to ask `find` (also
+   * when the session is due to be marked seen, which needs a write).
+   */
+  cached(sessionId: string): SessionUser | undefined {
+    const now = Date.now();
+    const hit = this.fresh(hashSessionId(sessionId), now);
+    return hit && now - hit.lastSeenAt < LAST_SEEN_STEP_MS ? hit.user : undefined;
+  }
+
   /** The session's player; a session not seen for a step is marked seen (from `country`). */
   async find(sessionId: string, country: string | null): Promise<SessionUser | null> {
     const key = hashSessionId(sessionId);
     const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && now - hit.loadedAt < this.maxAgeMs && hit.expiresAt > now && this.feed.listening) {
+    const hit = this.fresh(key, now);
+    if (hit) {
       hit.lastSeenAt = await this.markSeen(key, hit.lastSeenAt, country, now);
       return hit.user;
     }
@@ -58,6 +68,12 @@ export class SessionCache {
       this.keep(key, { user, expiresAt: found.expiresAt.getTime(), loadedAt: now, lastSeenAt });
     }
     return user;
+  }
+
+  private fresh(key: string, now: number): Entry | undefined {
+    if (!this.feed.listening) return undefined;
+    const hit = this.entries.get(key);
+    return hit && now - hit.loadedAt < this.maxAgeMs && hit.expiresAt > now ? hit : undefined;
   }
 
   /** When the session counts as last seen after this request: now, if a step has passed. */

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
 
-export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
+/** One-shot SHA-256 (no hash object per call: it runs on every signed-in request). */
+export const hashSessionId = (id: string) => hash('sha256', id, 'base64url');
 
 /** What the sessions list shows of where a session was started. */
 export interface SessionPlace {

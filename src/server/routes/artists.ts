@@ -15,6 +15,7 @@ const artistRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: z.array(ArtistSchema),
     build: async () => ({ value: await listArtists(db) }),
   });
+  app.fastReads.answers('/api/artists', () => artists.peek('all'));
   // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
   app.addHook('preValidation', signedInOnly);
 

@@ -6,7 +6,7 @@ import { insertWall } from '../../../test/walls.ts';
 import type { Mission } from '../../core/schemas/catalog.ts';
 import { artists, missionCompletions, missions } from '../db/community-schema.ts';
 import { discoveries, legalWalls, users } from '../db/schema.ts';
-import { subscriptions } from '../db/payments-schema.ts';
+import { giveProMonth } from '../../../test/pro.ts';
 
 /**
  * Catalogue answers come from memory (docs/decisions/028): a client holding the current one
@@ -165,11 +165,7 @@ describe('missions, each player their own', () => {
 describe('the colour chart', () => {
   it("gives a free player the basic chart even when they send a Pro player's ETag", async () => {
     const carol = await signUp(t.app);
-    await t.db.insert(subscriptions).values({
-      userId: carol.id,
-      status: 'active',
-      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
-    });
+    await giveProMonth(t.db, carol.id);
     const pro = await get(carol, '/api/color-chart');
     expect(pro.json<{ range: string }>().range).toBe('full');
     const free = await get(bob, '/api/color-chart', {

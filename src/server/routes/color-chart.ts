@@ -15,6 +15,7 @@ const colourChartRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: ColourChartSchema,
     build: async (range) => ({ value: colourChartOf(range as 'basic' | 'full') }),
   });
+  app.fastReads.answers('/api/color-chart', (user) => charts.peek(colourRangeFor(user)));
 
   app.get(
     '/api/color-chart',

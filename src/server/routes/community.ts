@@ -37,6 +37,7 @@ const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: z.array(CommunityEventSchema),
     build: async () => ({ staleAt: await nextEventEnd(db), value: await listEvents(db) }),
   });
+  app.fastReads.answers('/api/community/events', () => eventList.peek('all'));
 
   app.get(
     '/api/community/events',

@@ -28,6 +28,8 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
   });
+  // An archive's version takes a stat: only the answer without one is known without waiting.
+  if (!archive) app.fastReads.answers('/api/config', () => answer.peek(''));
   app.get(
     '/api/config',
     {

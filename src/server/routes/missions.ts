@@ -20,6 +20,7 @@ const missionRoutes: FastifyPluginAsyncZod = async (app) => {
       value: await listActiveMissions(db, userId),
     }),
   });
+  app.fastReads.answers('/api/missions', (user) => lists.peek(user.id));
   // Signed-in only (SPEC §2): refuse anonymous requests before their input is even validated.
   app.addHook('preValidation', signedInOnly);
 

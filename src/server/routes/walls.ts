@@ -54,6 +54,7 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
       value: await listWalls(db, rule),
     }),
   });
+  app.fastReads.answers('/api/legal-walls', () => wallList.peek('all'));
 
   app.get(
     '/api/legal-walls',
