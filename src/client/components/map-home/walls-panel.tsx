@@ -82,7 +82,8 @@ export function WallsPanel({
       )}
 
       {status === 'success' && walls && walls.length === 0 && (
-        <>
+        // Scrolls as one, like the list below: the nearest walls and both buttons stay inside.
+        <div className="flex min-h-0 flex-col overflow-y-auto">
           <p className="px-4 pb-3 text-sm text-smoke">
             No legal walls mapped around here yet.{' '}
             {farther && farther.length > 0 ? 'The nearest ones:' : 'Find one in another city?'}
@@ -93,6 +94,7 @@ export function WallsPanel({
               label="Nearest legal walls"
               selectedWallId={selectedWallId}
               onSelectWall={onSelectWall}
+              className="shrink-0"
             />
           )}
           <ProposeButton onPropose={onPropose} />
@@ -102,7 +104,7 @@ export function WallsPanel({
               Browse legal walls
             </Link>
           </Button>
-        </>
+        </div>
       )}
 
       {status === 'success' && walls && walls.length > 0 && (
