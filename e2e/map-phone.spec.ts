@@ -35,6 +35,43 @@ async function longPress(page: Page, x: number, y: number, ms = 900) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
+/**
+ * A finger dragged from one point to another in `steps` moves `ms` apart. The events carry
+ * their own timestamps, so the sheet sees the intended speed however slowly they are delivered.
+ */
+async function swipe(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  steps: number,
+  ms: number,
+) {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const at = (i: number) => start + (i * ms) / 1000;
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [from],
+    timestamp: at(0),
+  });
+  for (let i = 1; i <= steps; i++) {
+    const point = {
+      x: from.x + ((to.x - from.x) * i) / steps,
+      y: from.y + ((to.y - from.y) * i) / steps,
+    };
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [point],
+      timestamp: at(i),
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchEnd',
+    touchPoints: [],
+    timestamp: at(steps),
+  });
+}
+
 test('at rest on a 390x844 phone the map fills at least 75% of the screen', async ({ page }) => {
   await openMap(page);
   await page.getByRole('button', { name: 'Dismiss tip' }).click();
@@ -97,6 +134,41 @@ test('the first visit shows how to pin; every SPEC control is reachable from the
   await controls.getByRole('button', { name: 'Close imaging controls' }).click();
   await expect(controls).toBeHidden();
   await page.screenshot({ path: 'test-results/screens/map-phone-imaging-390.png' });
+});
+
+test('the sheet follows a finger: a slow drag rests at the nearest snap, a flick goes on to the next', async ({
+  page,
+}) => {
+  await openMap(page);
+  await page.getByRole('button', { name: 'Dismiss tip' }).click();
+  await expect(sheet(page)).toHaveAttribute('data-snap', '0');
+  const title = page.locator('#map-sheet-title');
+  const top = async () => (await title.boundingBox())!.y;
+  const x = PHONE.width / 2;
+
+  // A slow drag up to the middle of the screen: the sheet rests at half, the walls list shows.
+  const atPeek = await top();
+  await swipe(page, { x, y: atPeek + 10 }, { x, y: PHONE.height / 2 }, 25, 60);
+  await expect(sheet(page)).toHaveAttribute('data-snap', '1');
+  await expect(sheet(page).getByRole('button', { name: /Leake Street Tunnel/ })).toBeVisible();
+
+  // A short quick flick up from half goes on to full; one down from the title comes back.
+  const atHalf = await top();
+  await swipe(page, { x, y: atHalf + 10 }, { x, y: atHalf - 60 }, 3, 10);
+  await expect(sheet(page)).toHaveAttribute('data-snap', '2');
+  await expect.poll(top).toBeLessThan(120);
+  await swipe(page, { x, y: (await top()) + 10 }, { x, y: (await top()) + 70 }, 3, 10);
+  await expect(sheet(page)).toHaveAttribute('data-snap', '1');
+
+  // A drag that ends over a wall does not open it; a tap still does.
+  const wall = sheet(page).getByRole('button', { name: /Leake Street Tunnel/ });
+  const box = (await wall.boundingBox())!;
+  await swipe(page, { x, y: box.y - 80 }, { x, y: box.y + box.height / 2 }, 10, 60);
+  await expect(sheet(page)).toHaveAttribute('data-snap', '1');
+  await page.screenshot({ path: 'test-results/screens/map-phone-sheet-half-390.png' });
+  await expect(page.getByTestId('location-panel')).toHaveCount(0);
+  await wall.tap();
+  await expect(page.getByTestId('location-panel')).toBeVisible();
 });
 
 test('a tap selects a marker or closes what is open, and never opens a dialog', async ({

@@ -1,14 +1,9 @@
 import { ChevronUp } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Sheet, type SheetRef } from 'react-modal-sheet';
+import { type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn.ts';
+import { useSheetDrag } from '../../hooks/use-sheet-drag.ts';
 
-/**
- * The phone's bottom sheet snap points (react-modal-sheet: 0 is closed, pixels are visible
- * height, fractions are shares of the sheet): peek (its title row and the action bar), half,
- * full. The sheet is never closed.
- */
-const SNAP_POINTS = [0, 108, 0.5, 1];
 export type SheetSnap = 1 | 2 | 3;
 export const PEEK: SheetSnap = 1;
 export const HALF: SheetSnap = 2;
@@ -20,7 +15,8 @@ const clampSnap = (n: number): SheetSnap => Math.min(FULL, Math.max(PEEK, n)) as
  * The map home's panels on a phone: a bottom sheet that is always there, dragged or flicked
  * between peek, half and full, or driven from its grab button by keyboard (Enter cycles,
  * arrows step, Home and End jump). It is a region of the page, not a dialog: the header and
- * the map stay in reach of keyboards and screen readers.
+ * the map stay in reach of keyboards and screen readers. It moves by a CSS transition alone,
+ * so nothing runs in the map's frames while it rests.
  */
 export function MapSheet({
   snap,
@@ -40,28 +36,7 @@ export function MapSheet({
   peek: ReactNode;
   children: ReactNode;
 }) {
-  const ref = useRef<SheetRef>(null);
-  // Where the page last sent the sheet: the library's report of reaching an older target (its
-  // animation still running when the page asked again) must not undo the newer one.
-  const sentTo = useRef<number | null>(null);
-  // The library's own current snap lags behind quick key presses: every change is sent.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    sentTo.current = snap;
-    ref.current?.snapTo(snap);
-  }, [snap]);
-  const onLibrarySnap = (index: number) => {
-    if (sentTo.current !== null) {
-      if (index === sentTo.current) sentTo.current = null;
-      return;
-    }
-    // A drag or a flick by the player.
-    if (index > 0 && index !== snap) onSnap(clampSnap(index));
-  };
+  const { ref, offset, handlers } = useSheetDrag(snap, (to) => onSnap(clampSnap(to)));
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = { ArrowUp: snap + 1, ArrowDown: snap - 1, Home: PEEK, End: FULL }[event.key];
@@ -70,59 +45,56 @@ export function MapSheet({
     onSnap(clampSnap(target));
   };
 
-  return (
-    <Sheet
+  return createPortal(
+    <section
       ref={ref}
-      isOpen
-      onClose={() => onSnap(PEEK)}
-      snapPoints={SNAP_POINTS}
-      initialSnap={snap}
-      onSnap={onLibrarySnap}
-      disableDismiss
-      disableScrollLocking
+      aria-labelledby="map-sheet-title"
+      data-testid="map-sheet"
+      data-snap={snap - 1}
+      {...handlers}
       // Under the header's menus and every dialog, over the map.
-      style={{ zIndex: 30 }}
-      className="md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 flex h-[calc(100dvh-env(safe-area-inset-top)-34px)] flex-col rounded-t-3xl border-t border-line bg-brick/95 shadow-[0_-12px_40px_rgba(0,0,0,0.55)] transition-transform duration-200 ease-out motion-reduce:duration-0 md:hidden"
+      // Vertical moves drag the sheet; sideways ones still scroll rows inside it.
+      style={{ transform: `translateY(${offset}px)`, touchAction: 'pan-x' }}
     >
-      <Sheet.Container
-        unstyled
-        role="region"
-        aria-labelledby="map-sheet-title"
-        data-testid="map-sheet"
-        data-snap={snap - 1}
-        className="rounded-t-3xl border-t border-line bg-brick/95 shadow-[0_-12px_40px_rgba(0,0,0,0.55)]"
-      >
-        <Sheet.Header unstyled className="flex min-h-12 items-center gap-2 px-3 pt-1">
-          <span
+      <div className="relative flex min-h-12 shrink-0 items-center gap-2 px-3 pt-1">
+        <span
+          aria-hidden
+          className="absolute top-1.5 left-1/2 h-1.5 w-10 -translate-x-1/2 rounded-full bg-line"
+        />
+        <button
+          type="button"
+          aria-expanded={snap !== PEEK}
+          aria-label={snap === PEEK ? 'Expand panel' : 'Collapse panel'}
+          onClick={() => onSnap(snap === FULL ? PEEK : clampSnap(snap + 1))}
+          onKeyDown={onKeyDown}
+          className="grid size-11 shrink-0 place-items-center rounded-xl text-smoke hover:text-chalk"
+        >
+          <ChevronUp
+            className={cn('size-5 transition-transform', snap === FULL && 'rotate-180')}
             aria-hidden
-            className="absolute top-1.5 left-1/2 h-1.5 w-10 -translate-x-1/2 rounded-full bg-line"
           />
-          <button
-            type="button"
-            aria-expanded={snap !== PEEK}
-            aria-label={snap === PEEK ? 'Expand panel' : 'Collapse panel'}
-            onClick={() => onSnap(snap === FULL ? PEEK : clampSnap(snap + 1))}
-            onKeyDown={onKeyDown}
-            className="grid size-11 shrink-0 place-items-center rounded-xl text-smoke hover:text-chalk"
-          >
-            <ChevronUp
-              className={cn('size-5 transition-transform', snap === FULL && 'rotate-180')}
-              aria-hidden
-            />
-          </button>
-          <h2
-            id="map-sheet-title"
-            className="flex min-w-0 flex-1 items-center gap-2 text-sm font-bold"
-          >
-            {title}
-          </h2>
-          {action}
-        </Sheet.Header>
-        <Sheet.Content unstyled disableScroll={(s) => s.currentSnap !== FULL}>
-          {peek}
-          <div className="px-3 pt-2 pb-[calc(1rem+env(safe-area-inset-bottom))]">{children}</div>
-        </Sheet.Content>
-      </Sheet.Container>
-    </Sheet>
+        </button>
+        <h2
+          id="map-sheet-title"
+          className="flex min-w-0 flex-1 items-center gap-2 text-sm font-bold"
+        >
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div
+        data-sheet-scroll
+        className={cn('min-h-0 flex-1', snap === FULL ? 'overflow-y-auto' : 'overflow-hidden')}
+        style={{
+          marginBottom: offset,
+          touchAction: snap === FULL ? 'pan-x pan-y' : undefined,
+        }}
+      >
+        {peek}
+        <div className="px-3 pt-2 pb-[calc(1rem+env(safe-area-inset-bottom))]">{children}</div>
+      </div>
+    </section>,
+    document.body,
   );
 }
