@@ -159,7 +159,10 @@ interface Figures {
   js: number;
 }
 
-async function measure(url: string, name: string): Promise<Figures> {
+/** Lighthouse's own trace sometimes misses the navigation on a busy machine: that run is taken again. */
+const RETRIES = 2;
+
+async function measure(url: string, name: string, attempt = 0): Promise<Figures> {
   const result = await lighthouse(
     url,
     { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -168,7 +171,13 @@ async function measure(url: string, name: string): Promise<Figures> {
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < RETRIES) {
+      console.log(`${name}: ${lhr.runtimeError.code}, measuring again`);
+      return measure(url, name, attempt + 1);
+    }
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   if (SAVE) {
     mkdirSync(SAVE, { recursive: true });
     writeFileSync(
