@@ -69,3 +69,19 @@ export async function accountCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
 }
+
+export const TEST_PROVIDER_ID = 'test-id';
+export const TEST_PROVIDER_NAME = 'Test ID';
+
+/** The app's configuration entry for a test provider. */
+export const providerEntry = (provider: TestOidcProvider, id = TEST_PROVIDER_ID) => ({
+  id,
+  name: TEST_PROVIDER_NAME,
+  issuerUrl: provider.issuer,
+  clientId: provider.clientId,
+  clientSecret: provider.clientSecret,
+});
+
+/** The callback our test apps (PUBLIC_URL http://localhost:3000) register with the provider. */
+export const callbackUrl = (id = TEST_PROVIDER_ID) =>
+  `http://localhost:3000/api/login/oidc/${id}/callback`;

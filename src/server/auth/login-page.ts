@@ -94,14 +94,14 @@ export function renderLoginPage(opts: LoginPageOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${TITLES[opts.mode]} · StreetScope</title>
+<title>${passwords ? TITLES[opts.mode] : 'Sign in'} · StreetScope</title>
 <style>${STYLE}${opts.providers?.length ? OIDC_PAGE_STYLE : ''}</style>
 </head>
 <body>
 <main>
   <h1>Street<span>Scope</span></h1>
   <p class="tag">Discover, document, and share urban art worldwide</p>
-  ${opts.mode === 'recover' ? '' : providerPart}
+  ${opts.mode === 'recover' && passwords ? '' : providerPart}
   ${forms}
   <a class="back" href="/">Back to StreetScope</a>
 </main>

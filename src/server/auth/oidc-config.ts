@@ -73,17 +73,19 @@ export function oidcProvidersFromEnv(env: NodeJS.ProcessEnv): {
       continue;
     }
     const issuer = issuerProblem(g.ISSUER_URL!);
-    if (issuer) problems.push(`  ${prefix}ISSUER_URL: ${issuer}`);
+    if (issuer) {
+      problems.push(`  ${prefix}ISSUER_URL: ${issuer}`);
+      continue;
+    }
     const name = g.NAME ?? new URL(g.ISSUER_URL!).hostname;
     if (name.length > 40) problems.push(`  ${prefix}NAME: must be at most 40 characters`);
     const fallbackId = prefix === 'OIDC_' ? 'oidc' : `oidc-${prefix.slice(5, -1)}`;
     const id = g.ID ?? (slug(name) || fallbackId);
-    if (!ID_PATTERN.test(id)) {
+    if (!ID_PATTERN.test(id) || id === 'username') {
       problems.push(
-        `  ${prefix}ID: must be 1–32 lower-case letters, digits or dashes (it is part of the redirect URI)`,
+        `  ${prefix}ID: must be 1–32 lower-case letters, digits or dashes, not "username" (it is part of the redirect URI)`,
       );
     }
-    if (issuer) continue;
     providers.push({
       id,
       name,

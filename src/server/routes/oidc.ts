@@ -197,7 +197,9 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       // A spent or wrong code, an ID token that is expired, for another client or of another
       // nonce: the sign-in cannot be trusted, and starting again is the way on.
       request.log.warn({ err, provider: provider.id }, 'OpenID Connect answer refused');
-      throw badRequest(`${provider.name}'s answer could not be verified. Please start again.`);
+      throw badRequest(
+        `The answer from ${provider.name} could not be verified. Please start again.`,
+      );
     }
   }
 
