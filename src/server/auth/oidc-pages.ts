@@ -16,6 +16,7 @@ export const OIDC_PAGE_STYLE = `
 .provider:focus-visible{outline:3px solid #22d3ee;outline-offset:2px}
 .or{display:flex;align-items:center;gap:12px;color:#a1a1aa;font-size:13px;margin:0 0 18px}
 .or::before,.or::after{content:"";flex:1;height:1px;background:#2e2e3a}
+.hint a{color:#67e8f9}
 `;
 
 /** "Continue with <name>" links that start a provider's sign-in, and "or" before the forms. */
