@@ -9,6 +9,7 @@ process.env.E2E_PORT ??= '3457';
 process.env.E2E_EMPTY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_TILE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_STRIPE_PORT ??= String(Number(process.env.E2E_PORT) + 3);
+process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 4);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-'));
 process.env.E2E_EMPTY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-empty-'));
 // The empty server's street map: the suite's own small archive, in its DATA_DIR (written once).
@@ -42,6 +43,18 @@ export const STRIPE_E2E = {
   STRIPE_API_URL: STRIPE_ORIGIN,
 };
 
+/**
+ * The seeded server offers sign-in through a local OpenID Connect provider (e2e/oidc-server.ts),
+ * beside its password accounts.
+ */
+export const OIDC_ORIGIN = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const OIDC_E2E = {
+  OIDC_ISSUER_URL: OIDC_ORIGIN,
+  OIDC_CLIENT_ID: 'streetscope-e2e',
+  OIDC_CLIENT_SECRET: 'streetscope-e2e-secret',
+  OIDC_NAME: 'Test ID',
+};
+
 /** The seeded server's moderator (e2e/moderation.spec.ts signs in as them). */
 export const E2E_MODERATOR = { username: 'e2e_moderator', password: 'moderate-fairly-2026' };
 
@@ -72,7 +85,9 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       TRAILER_YOUTUBE_ID: 'StreetScope',
       E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',
       // e2e/start-server.ts makes this account a moderator before the server starts.
-      ...(seed ? { E2E_MODERATOR: `${E2E_MODERATOR.username}:${E2E_MODERATOR.password}` } : {}),
+      ...(seed
+        ? { E2E_MODERATOR: `${E2E_MODERATOR.username}:${E2E_MODERATOR.password}`, ...OIDC_E2E }
+        : {}),
       ...mapSources,
       // The empty server draws streets and labels from its own archive (a path under DATA_DIR),
       // not from label tiles; the seeded one shows the map without a street basemap.
@@ -126,6 +141,17 @@ export default defineConfig({
       url: `${STRIPE_ORIGIN}/v1/subscriptions`,
       reuseExistingServer: false,
       env: { STRIPE_PORT: process.env.E2E_STRIPE_PORT, STRIPE_SECRET_KEY: 'sk_test_e2e' },
+    },
+    {
+      command: 'tsx e2e/oidc-server.ts',
+      url: `${OIDC_ORIGIN}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: {
+        OIDC_PORT: process.env.E2E_OIDC_PORT,
+        OIDC_CLIENT_ID: OIDC_E2E.OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET: OIDC_E2E.OIDC_CLIENT_SECRET,
+        OIDC_REDIRECT_URI: `${baseURL}/api/login/oidc/test-id/callback`,
+      },
     },
     server(baseURL, process.env.E2E_PORT, process.env.E2E_DATA_DIR, true),
     server(emptyURL, process.env.E2E_EMPTY_PORT, process.env.E2E_EMPTY_DATA_DIR, false),

@@ -91,3 +91,90 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('OpenID Connect providers and password sign-in', () => {
+  const one = {
+    OIDC_ISSUER_URL: 'https://accounts.example',
+    OIDC_CLIENT_ID: 'streetscope',
+    OIDC_CLIENT_SECRET: 'secret',
+  };
+
+  it('offers none and keeps passwords by default', () => {
+    const config = loadConfig({});
+    expect(config.oidcProviders).toEqual([]);
+    expect(config.passwordSignIn).toBe(true);
+  });
+
+  it('reads one provider, named after its host unless OIDC_NAME says otherwise', () => {
+    expect(loadConfig(one).oidcProviders).toEqual([
+      {
+        id: 'accounts-example',
+        name: 'accounts.example',
+        issuerUrl: 'https://accounts.example',
+        clientId: 'streetscope',
+        clientSecret: 'secret',
+      },
+    ]);
+    const named = loadConfig({ ...one, OIDC_NAME: 'Street Crew Login' }).oidcProviders[0];
+    expect(named).toMatchObject({ id: 'street-crew-login', name: 'Street Crew Login' });
+    expect(loadConfig({ ...one, OIDC_ID: 'crew' }).oidcProviders[0]?.id).toBe('crew');
+  });
+
+  it('reads several numbered providers in order', () => {
+    const config = loadConfig({
+      OIDC_2_ISSUER_URL: 'https://second.example',
+      OIDC_2_CLIENT_ID: 'b',
+      OIDC_2_CLIENT_SECRET: 'sb',
+      OIDC_2_NAME: 'Second',
+      OIDC_1_ISSUER_URL: 'https://first.example/realms/art',
+      OIDC_1_CLIENT_ID: 'a',
+      OIDC_1_CLIENT_SECRET: 'sa',
+      OIDC_1_NAME: 'First',
+      OIDC_10_ISSUER_URL: 'http://localhost:9000',
+      OIDC_10_CLIENT_ID: 'c',
+      OIDC_10_CLIENT_SECRET: 'sc',
+    });
+    expect(config.oidcProviders.map((p) => [p.id, p.name, p.issuerUrl])).toEqual([
+      ['first', 'First', 'https://first.example/realms/art'],
+      ['second', 'Second', 'https://second.example'],
+      ['localhost', 'localhost', 'http://localhost:9000'],
+    ]);
+  });
+
+  it('says what is wrong with a provider', () => {
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://a.example' })).toThrowError(
+      /OIDC_\*: set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together \(missing OIDC_CLIENT_ID, OIDC_CLIENT_SECRET\)/,
+    );
+    expect(() => loadConfig({ ...one, OIDC_ISSUER_URL: 'http://accounts.example' })).toThrowError(
+      /OIDC_ISSUER_URL: must be an https:\/\/ URL \(http only for localhost\)/,
+    );
+    expect(() => loadConfig({ ...one, OIDC_ISSUER_URL: 'not a url' })).toThrowError(
+      /OIDC_ISSUER_URL: must be a URL/,
+    );
+    expect(() => loadConfig({ ...one, OIDC_ID: 'Has Spaces' })).toThrowError(/OIDC_ID: must be/);
+    expect(() => loadConfig({ ...one, OIDC_ID: 'username' })).toThrowError(/OIDC_ID: must be/);
+    expect(() => loadConfig({ ...one, OIDC_NAME: 'x'.repeat(41) })).toThrowError(
+      /OIDC_NAME: must be at most 40 characters/,
+    );
+    expect(() => loadConfig({ ...one, OIDC_ISSUER: 'https://typo.example' })).toThrowError(
+      /OIDC_ISSUER: not a known variable/,
+    );
+    expect(() =>
+      loadConfig({
+        ...one,
+        OIDC_1_ISSUER_URL: 'https://accounts.example',
+        OIDC_1_CLIENT_ID: 'x',
+        OIDC_1_CLIENT_SECRET: 'y',
+        OIDC_1_ID: 'accounts-example',
+      }),
+    ).toThrowError(/two providers share the id "accounts-example"[\s\S]*configured twice/);
+  });
+
+  it('turns password sign-in off only when a provider remains', () => {
+    expect(loadConfig({ ...one, PASSWORD_SIGN_IN: 'off' }).passwordSignIn).toBe(false);
+    expect(() => loadConfig({ PASSWORD_SIGN_IN: 'off' })).toThrowError(
+      /PASSWORD_SIGN_IN: off needs an OpenID Connect provider/,
+    );
+    expect(() => loadConfig({ PASSWORD_SIGN_IN: 'no' })).toThrowError(/PASSWORD_SIGN_IN/);
+  });
+});

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BASEMAP_FLAVORS, type ImagerySources } from '../core/schemas/map.ts';
 import { basemapFromEnv, mapSourcesFromEnv, type BasemapConfig } from './map-sources.ts';
+import { oidcProvidersFromEnv, type OidcProviderConfig } from './auth/oidc-config.ts';
 
 /** "off", or http(s) URL templates separated by spaces or commas. */
 const tileTemplates = z
@@ -73,6 +74,7 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id')
     .optional(),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  PASSWORD_SIGN_IN: z.enum(['on', 'off']).default('on'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ESTABLISHED_MIN_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
   ESTABLISHED_MIN_FINDS: z.coerce.number().int().min(0).max(10_000).default(3),
@@ -175,7 +177,18 @@ export interface Config {
     uploadsPerUser: RateLimitRule;
     /** Data downloads per player: each reads every photo they uploaded. */
     exportsPerUser: RateLimitRule;
+    /** OpenID Connect sign-ins started and finished from one address. */
+    oidcPerIp: RateLimitRule;
   };
+  /** Built-in username/password accounts (PASSWORD_SIGN_IN); off leaves only the providers. */
+  passwordSignIn: boolean;
+  /** OpenID Connect providers offered on the sign-in page (docs/decisions/035). */
+  oidcProviders: OidcProviderConfig[];
+  /**
+   * Seconds added to our clock when checking a provider's ID token times; 0 in production.
+   * Tests move it forward to see an expired ID token refused.
+   */
+  oidcClockSkewSeconds: number;
   stripe: {
     secretKey: string;
     publishableKey: string;
@@ -225,6 +238,7 @@ export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   writesPerUser: { limit: 120, windowSeconds: 60 },
   uploadsPerUser: { limit: 60, windowSeconds: 60 },
   exportsPerUser: { limit: 5, windowSeconds: 60 * 60 },
+  oidcPerIp: { limit: 60, windowSeconds: 15 * 60 },
 };
 
 /** Parses the environment once; throws listing every bad variable. */
@@ -235,6 +249,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const oidc = oidcProvidersFromEnv(env);
+  if (oidc.problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${oidc.problems.join('\n')}`);
+  }
+  if (e.PASSWORD_SIGN_IN === 'off' && oidc.providers.length === 0) {
+    throw new Error(
+      'Invalid configuration:\n  PASSWORD_SIGN_IN: off needs an OpenID Connect provider (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), or nobody could sign in',
+    );
+  }
   const stripeVars = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_PRICE_ID];
   if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
     throw new Error(
@@ -266,6 +289,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...DEFAULT_RATE_LIMITS,
       signUpPerIp: { ...DEFAULT_RATE_LIMITS.signUpPerIp, limit: e.SIGNUP_RATE_LIMIT },
     },
+    passwordSignIn: e.PASSWORD_SIGN_IN === 'on',
+    oidcProviders: oidc.providers,
+    oidcClockSkewSeconds: 0,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_PRICE_ID
         ? {

@@ -9,6 +9,7 @@ import { ProfileHeader } from '../components/profile/profile-header.tsx';
 import { RecoveryCodesCard } from '../components/profile/recovery-codes-card.tsx';
 import { RecentDiscoveries } from '../components/profile/recent-discoveries.tsx';
 import { SessionsCard } from '../components/profile/sessions-card.tsx';
+import { SignInMethodsCard } from '../components/profile/sign-in-methods-card.tsx';
 import { WalletCard } from '../components/profile/wallet-card.tsx';
 import { YourData } from '../components/profile/your-data.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
@@ -41,6 +42,7 @@ export default function Profile() {
           <RecentDiscoveries />
           <ArtGallery />
           <SessionsCard />
+          <SignInMethodsCard />
           <div className="grid grid-cols-1 gap-5 md:grid-cols-2 md:items-start">
             <PasswordCard />
             {user && <RecoveryCodesCard username={user.username} />}

@@ -3,6 +3,8 @@
  * Works without JS.
  */
 
+import { OIDC_PAGE_STYLE, providerButtons, type ProviderButton } from './oidc-pages.ts';
+
 export type LoginMode = 'signin' | 'signup' | 'recover';
 
 export interface LoginPageOptions {
@@ -10,14 +12,18 @@ export interface LoginPageOptions {
   returnTo: string;
   error?: string;
   username?: string;
+  /** OpenID Connect providers, offered as "Continue with <name>" (docs/decisions/035). */
+  providers?: readonly ProviderButton[];
+  /** Off: the built-in forms are hidden and only the providers remain. */
+  passwordSignIn?: boolean;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const LOGIN_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-const STYLE = `
+export const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px 16px;
   font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#f4f4f5;
@@ -67,19 +73,10 @@ export function renderLoginPage(opts: LoginPageOptions): string {
   const described = opts.error ? ' aria-describedby="form-error"' : '';
   const current = (mode: LoginMode) => (opts.mode === mode ? ' aria-current="page"' : '');
   const form = opts.mode === 'recover' ? recoverForm : credentialsForm;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${TITLES[opts.mode]} · StreetScope</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-  <h1>Street<span>Scope</span></h1>
-  <p class="tag">Discover, document, and share urban art worldwide</p>
-  <nav aria-label="Account">
+  const passwords = opts.passwordSignIn ?? true;
+  const providers = providerButtons(opts.providers ?? [], opts.returnTo, passwords);
+  const forms = passwords
+    ? `<nav aria-label="Account">
     <a href="/api/login?returnTo=${rt}"${current('signin')}>Sign in</a>
     <a href="/api/login?mode=signup&amp;returnTo=${rt}"${current('signup')}>Create account</a>
   </nav>
@@ -88,7 +85,24 @@ export function renderLoginPage(opts: LoginPageOptions): string {
     ${error}
     <input type="hidden" name="returnTo" value="${escapeHtml(opts.returnTo)}">
     ${form(opts, rt)}
-  </form>
+  </form>`
+    : '';
+  // Without the forms an error goes above the provider buttons.
+  const providerPart = passwords ? providers : `${error}${providers}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${passwords ? TITLES[opts.mode] : 'Sign in'} · StreetScope</title>
+<style>${STYLE}${opts.providers?.length ? OIDC_PAGE_STYLE : ''}</style>
+</head>
+<body>
+<main>
+  <h1>Street<span>Scope</span></h1>
+  <p class="tag">Discover, document, and share urban art worldwide</p>
+  ${opts.mode === 'recover' && passwords ? '' : providerPart}
+  ${forms}
   <a class="back" href="/">Back to StreetScope</a>
 </main>
 </body>

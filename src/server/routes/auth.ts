@@ -15,13 +15,13 @@ import {
   renderSignOutConfirmPage,
   type LoginMode,
 } from '../auth/login-page.ts';
-import { rememberDevice, trustedDevice } from '../auth/devices.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../auth/plugin.ts';
+import { trustedDevice } from '../auth/devices.ts';
+import { clearSessionCookie, requireUser } from '../auth/plugin.ts';
 import { passwordProblem } from '../auth/passwords.ts';
-import { sessionPlace } from '../auth/session-place.ts';
-import { createSession, deleteSession } from '../auth/sessions.ts';
+import { deleteSession } from '../auth/sessions.ts';
+import { startSession as startSessionFor } from '../auth/start-session.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
-import { HttpError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
+import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from '../errors.ts';
 import { recoverAccount } from '../services/credentials.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
 import { releaseSignInAttempt, reserveSignInAttempt } from '../services/sign-in-limits.ts';
@@ -47,14 +47,13 @@ const signedInResponses = {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
+  const pageOptions = {
+    providers: config.oidcProviders.map(({ id, name }) => ({ id, name })),
+    passwordSignIn: config.passwordSignIn,
+  };
 
-  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    // Rotation: whatever session the browser had before is ended, a new id is issued.
-    if (request.sessionId) await deleteSession(db, request.sessionId);
-    const place = sessionPlace(request, config);
-    setSessionCookie(reply, config, await createSession(db, userId, config.sessionTtlMs, place));
-    await rememberDevice(db, request, reply, config, userId);
-  }
+  const startSession = (request: FastifyRequest, reply: FastifyReply, userId: string) =>
+    startSessionFor(db, config, request, reply, userId);
 
   function respondFailure(
     request: FastifyRequest,
@@ -69,7 +68,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .header('content-security-policy', LOGIN_PAGE_CSP)
       .type('text/html; charset=utf-8')
-      .send(renderLoginPage({ mode, returnTo, error: err.message, username }));
+      .send(renderLoginPage({ ...pageOptions, mode, returnTo, error: err.message, username }));
+  }
+
+  /** Password sign-in switched off (PASSWORD_SIGN_IN=off): its forms are refused. */
+  function passwordsOff(request: FastifyRequest, reply: FastifyReply, mode: LoginMode) {
+    if (config.passwordSignIn) return null;
+    const err = forbidden('Password sign-in is turned off on this server.');
+    return respondFailure(request, reply, mode, err, '', '/');
   }
 
   /**
@@ -135,7 +141,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-security-policy', LOGIN_PAGE_CSP)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(renderLoginPage({ mode: request.query.mode ?? 'signin', returnTo }));
+        .send(renderLoginPage({ ...pageOptions, mode: request.query.mode ?? 'signin', returnTo }));
     },
   );
 
@@ -152,11 +158,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           ...signedInResponses,
           401: failure('Incorrect username or password'),
+          403: failure('Password sign-in is turned off on this server'),
           429: failure('Too many sign-in attempts: wait a few minutes'),
         },
       },
     },
     async (request, reply) => {
+      const off = passwordsOff(request, reply, 'signin');
+      if (off) return off;
       const { username, password } = request.body;
       return limitedAttempt(request, reply, {
         mode: 'signin',
@@ -185,11 +194,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ...signedInResponses,
           400: failure('The new password is not accepted: the message says why'),
           401: failure('Incorrect username or recovery code'),
+          403: failure('Password sign-in is turned off on this server'),
           429: failure('Too many sign-in attempts: wait a few minutes'),
         },
       },
     },
     async (request, reply) => {
+      const off = passwordsOff(request, reply, 'recover');
+      if (off) return off;
       const { username, code, password } = request.body;
       const returnTo = safeReturnTo(request.body.returnTo);
       // The password rules cost no guess: a bad new password is refused before the limits.
@@ -220,12 +232,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           ...signedInResponses,
           400: failure('Username or password not accepted: the message says why'),
+          403: failure('Password sign-in is turned off on this server'),
           409: failure('That username is already taken'),
           429: failure('Too many new accounts from this address'),
         },
       },
     },
     async (request, reply) => {
+      const off = passwordsOff(request, reply, 'signup');
+      if (off) return off;
       const { username, password } = request.body;
       const returnTo = safeReturnTo(request.body.returnTo);
       if (!(await hitRateLimit(db, `signup:ip:${request.ip}`, config.rateLimits.signUpPerIp))) {

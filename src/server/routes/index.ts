@@ -14,6 +14,7 @@ import markers from './markers.ts';
 import missions from './missions.ts';
 import moderation from './moderation.ts';
 import objects from './objects.ts';
+import oidc from './oidc.ts';
 import profile from './profile.ts';
 import reports from './reports.ts';
 import sessions from './sessions.ts';
@@ -26,6 +27,7 @@ import walls from './walls.ts';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     auth,
+    oidc,
     config,
     basemap,
     discoveries,

@@ -1,0 +1,67 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_LIMIT, createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  OidcBrowser,
+  TEST_PROVIDER_ID as ID,
+  accountCount,
+  callbackUrl,
+  providerEntry,
+} from '../../../test/oidc-browser.ts';
+import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
+import { sessions } from '../db/schema.ts';
+
+/** A sign-in is spent once, whatever arrives at the same moment (real concurrency on Postgres). */
+
+let provider: TestOidcProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  provider = await startOidcProvider({ redirectUris: [callbackUrl()] });
+  t = await createTestApp({
+    seed: false,
+    config: { oidcProviders: [providerEntry(provider)] },
+    limits: { oidcPerIp: NO_LIMIT, signUpPerIp: NO_LIMIT },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
+
+const AT_ONCE = 50;
+
+describe('simultaneous callbacks and usernames', () => {
+  it('of 50 callbacks with one state, one waits for a username and one account is made', async () => {
+    const who = `racer${process.pid}`;
+    const b = new OidcBrowser(t.app, provider);
+    const path = await b.atProvider(await b.start(ID), who);
+    const before = await accountCount(t.db);
+    const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => b.callback(path)));
+    const through = answers.filter((r) => r.statusCode === 303);
+    expect(through).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(AT_ONCE - 1);
+
+    const names = Array.from({ length: AT_ONCE }, (_, i) => `${who}_${i}`);
+    const created = await Promise.all(names.map((name) => b.chooseUsername(name)));
+    expect(created.filter((r) => r.statusCode === 303)).toHaveLength(1);
+    expect(await accountCount(t.db)).toBe(before + 1);
+  });
+
+  it('of 50 callbacks with one state for a known identity, exactly one session starts', async () => {
+    const who = `returning${process.pid}`;
+    const first = new OidcBrowser(t.app, provider);
+    await first.callback(await first.atProvider(await first.start(ID), who));
+    await first.chooseUsername(`${who}_x`);
+    const me = await first.me();
+
+    const b = new OidcBrowser(t.app, provider);
+    const path = await b.atProvider(await b.start(ID), who);
+    const sessionsOf = async () =>
+      (await t.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, me!.id)))[0]?.n;
+    const before = await sessionsOf();
+    const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => b.callback(path)));
+    expect(answers.filter((r) => r.statusCode === 303)).toHaveLength(1);
+    expect(await sessionsOf()).toBe((before ?? 0) + 1);
+  });
+});
