@@ -8,6 +8,7 @@ export default defineConfig({
     './src/server/db/payments-schema.ts',
     './src/server/db/moderation-schema.ts',
     './src/server/db/map-schema.ts',
+    './src/server/db/passkeys-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

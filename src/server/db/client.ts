@@ -18,6 +18,7 @@ import {
 import * as communitySchema from './community-schema.ts';
 import * as mapSchema from './map-schema.ts';
 import * as moderationSchema from './moderation-schema.ts';
+import * as passkeysSchema from './passkeys-schema.ts';
 import * as paymentsSchema from './payments-schema.ts';
 import * as gameSchema from './schema.ts';
 
@@ -27,6 +28,7 @@ const schema = {
   ...paymentsSchema,
   ...moderationSchema,
   ...mapSchema,
+  ...passkeysSchema,
 };
 
 export type Schema = typeof schema;

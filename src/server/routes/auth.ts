@@ -15,11 +15,11 @@ import {
   renderSignOutConfirmPage,
   type LoginMode,
 } from '../auth/login-page.ts';
-import { rememberDevice, trustedDevice } from '../auth/devices.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../auth/plugin.ts';
+import { trustedDevice } from '../auth/devices.ts';
+import { clearSessionCookie, requireUser } from '../auth/plugin.ts';
 import { passwordProblem } from '../auth/passwords.ts';
-import { sessionPlace } from '../auth/session-place.ts';
-import { createSession, deleteSession } from '../auth/sessions.ts';
+import { deleteSession } from '../auth/sessions.ts';
+import { startSession } from '../auth/start-session.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
 import { HttpError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
 import { recoverAccount } from '../services/credentials.ts';
@@ -47,14 +47,6 @@ const signedInResponses = {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
-
-  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    // Rotation: whatever session the browser had before is ended, a new id is issued.
-    if (request.sessionId) await deleteSession(db, request.sessionId);
-    const place = sessionPlace(request, config);
-    setSessionCookie(reply, config, await createSession(db, userId, config.sessionTtlMs, place));
-    await rememberDevice(db, request, reply, config, userId);
-  }
 
   function respondFailure(
     request: FastifyRequest,
@@ -105,7 +97,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return respondFailure(request, reply, mode, unauthorized(opts.wrong), username, returnTo);
     }
     await releaseSignInAttempt(db, reserved);
-    await startSession(request, reply, userId);
+    await startSession(db, config, request, reply, userId);
     return respondSuccess(request, reply, returnTo);
   }
 
@@ -234,7 +226,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const userId = await createAccount(db, { username, password }, config.passwordHashCost);
-        await startSession(request, reply, userId);
+        await startSession(db, config, request, reply, userId);
         return respondSuccess(request, reply, returnTo);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;

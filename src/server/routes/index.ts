@@ -14,6 +14,7 @@ import markers from './markers.ts';
 import missions from './missions.ts';
 import moderation from './moderation.ts';
 import objects from './objects.ts';
+import passkeys from './passkeys.ts';
 import profile from './profile.ts';
 import reports from './reports.ts';
 import sessions from './sessions.ts';
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     account,
     sessions,
     credentials,
+    passkeys,
     objects,
     community,
     leaderboard,

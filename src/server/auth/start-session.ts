@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { rememberDevice } from './devices.ts';
+import { setSessionCookie } from './plugin.ts';
+import { sessionPlace } from './session-place.ts';
+import { createSession, deleteSession } from './sessions.ts';
+
+/**
+ * Signs the browser in to the account, the same way for every way in (password, recovery code,
+ * passkey): a new session with its device and place, and the browser remembered as a device.
+ */
+export async function startSession(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  // Rotation: whatever session the browser had before is ended, a new id is issued.
+  if (request.sessionId) await deleteSession(db, request.sessionId);
+  const place = sessionPlace(request, config);
+  setSessionCookie(reply, config, await createSession(db, userId, config.sessionTtlMs, place));
+  await rememberDevice(db, request, reply, config, userId);
+}
