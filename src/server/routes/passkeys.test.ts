@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -412,6 +413,24 @@ describe('signing in with a passkey', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(49);
     expect(await list(player)).toHaveLength(1);
+  });
+});
+
+describe('the sign-in page', () => {
+  it('offers a passkey by a script its CSP allows by hash, and nothing else', async () => {
+    const res = await t.app.inject({ url: '/api/login' });
+    const csp = String(res.headers['content-security-policy']);
+    const scripts = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    expect(csp).toContain(`script-src 'sha256-${hash}';`);
+    expect(csp).toContain("connect-src 'self'");
+    expect(res.body).toContain('Sign in with a passkey');
+    // Hidden until the script finds WebAuthn in the browser.
+    expect(res.body).toMatch(/<div id="passkey-area" hidden>/);
+
+    const signUpPage = await t.app.inject({ url: '/api/login?mode=signup' });
+    expect(signUpPage.body).not.toContain('Sign in with a passkey');
   });
 });
 
