@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSKEY_NAME_MAX } from '../constants.ts';
 import { IsoDateSchema } from './common.ts';
 import { RETURN_TO_MAX_LENGTH } from '../return-path.ts';
 
@@ -49,7 +50,6 @@ export const PasskeyOptionsSchema = z.object({
   options: z.looseObject({ challenge: z.string() }),
 });
 
-export const PASSKEY_NAME_MAX = 60;
 export const PasskeyNameSchema = z
   .string()
   .trim()
