@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Passkey } from '../../core/schemas/passkeys.ts';
+import { DATA_EXPORT_FILE } from '../../core/your-data.ts';
 import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { sessionFrom, whoIs } from '../../../test/sign-in.ts';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator.ts';
@@ -200,6 +202,19 @@ describe('adding a passkey', () => {
     ] as const) {
       expect((await t.app.inject({ method, url, payload: {} })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('your data', () => {
+  it('carries each passkey as its name and dates, never its key or credential id', async () => {
+    const { player, passkey } = await playerWithPasskey();
+    const res = await player.request({ url: '/api/profile/export' });
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const json = JSON.parse(new TextDecoder().decode(files[DATA_EXPORT_FILE]));
+    expect(json.passkeys).toEqual([
+      { name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: null },
+    ]);
   });
 });
 
