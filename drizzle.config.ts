@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/moderation-schema.ts',
     './src/server/db/map-schema.ts',
     './src/server/db/oidc-schema.ts',
+    './src/server/db/passkeys-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -318,7 +318,7 @@ test('signed out, an artwork link goes to sign-in and back', async ({ page }) =>
   await expect(page).toHaveURL(`/api/login?returnTo=${encodeURIComponent(`/art/${artworkId}`)}`);
   await page.getByLabel('Username').fill(me.username);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`/art/${artworkId}`);
   await expect(page.getByRole('heading', { name: 'Tunnel tiger' })).toBeVisible();
 });

@@ -53,7 +53,7 @@ async function existingAccount(page: Page): Promise<string> {
 async function signInOnForm(page: Page, username: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test.describe('side navigation drawer', () => {
@@ -143,7 +143,7 @@ test.describe('auth gate', () => {
     for (const path of [...SIGNED_IN_PATHS, '/missions?q=tunnel']) {
       await page.goto(path);
       await expect(page).toHaveURL(`/api/login?returnTo=${encodeURIComponent(path)}`);
-      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     }
   });
 

@@ -108,7 +108,7 @@ test('a player who forgot the password gets back in with a recovery code, once',
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Username').fill(player.username);
   await page.getByLabel('Password').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/auth/user')).status()).toBe(200);
 });

@@ -39,14 +39,14 @@ test('signing in with a wrong password shows one clear message and keeps the nam
   await page.goto('/api/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('not my password at all');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
   await expect(page.getByLabel('Username')).toHaveValue(username);
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'login-error');
 
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await (await page.request.get('/api/auth/user')).json()).username).toBe(username);
 });

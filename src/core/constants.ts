@@ -31,3 +31,6 @@ export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
   profile: 5_242_880,
   wall: 10_485_760,
 };
+
+/** The longest name a passkey may have on the profile (docs/decisions/036). */
+export const PASSKEY_NAME_MAX = 60;

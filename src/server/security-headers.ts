@@ -52,8 +52,8 @@ const DOCS_CSP = [
 ].join('; ');
 
 /**
- * Powerful features: the game asks for the location and the camera on our own origin, and
- * nothing else. The trailer frame may start playing once pressed; Stripe's frames may offer
+ * Powerful features: the game asks for the location, the camera and passkeys (036) on our own
+ * origin, and nothing else. The trailer frame may start playing once pressed; Stripe's frames may offer
  * wallet payments when payments are on.
  */
 function permissionsPolicy(config: Config): string {
@@ -68,7 +68,6 @@ function permissionsPolicy(config: Config): string {
     'magnetometer',
     'microphone',
     'midi',
-    'publickey-credentials-get',
     'screen-wake-lock',
     'serial',
     'usb',
@@ -77,6 +76,8 @@ function permissionsPolicy(config: Config): string {
   return [
     'geolocation=(self)',
     'camera=(self)',
+    'publickey-credentials-create=(self)',
+    'publickey-credentials-get=(self)',
     `autoplay=(self "${TRAILER_ORIGIN}")`,
     config.stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
     ...denied.map((feature) => `${feature}=()`),

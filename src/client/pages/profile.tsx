@@ -4,6 +4,7 @@ import { PageShell } from '../components/layout/page-shell.tsx';
 import { Achievements } from '../components/profile/achievements.tsx';
 import { CollectionStrip } from '../components/profile/collection-strip.tsx';
 import { ArtGallery } from '../components/profile/art-gallery.tsx';
+import { PasskeysCard } from '../components/profile/passkeys-card.tsx';
 import { PasswordCard } from '../components/profile/password-card.tsx';
 import { ProfileHeader } from '../components/profile/profile-header.tsx';
 import { RecoveryCodesCard } from '../components/profile/recovery-codes-card.tsx';
@@ -18,7 +19,7 @@ import { useRequireAuthRedirect } from '../hooks/use-require-auth-redirect.ts';
 /**
  * SPEC §2 Profile (/profile): picture, name, join date and stats; recent discoveries; the art
  * gallery; achievements; the NFT Collection at a glance; the linked wallet; sessions, password
- * and recovery codes (docs/decisions/032); your data (download it, delete the account). Phones get one column; wide screens put the player card and the
+ * and recovery codes (docs/decisions/032); passkeys (036); your data (download it, delete the account). Phones get one column; wide screens put the player card and the
  * achievements beside the lists.
  */
 export default function Profile() {
@@ -43,6 +44,7 @@ export default function Profile() {
           <ArtGallery />
           <SessionsCard />
           <SignInMethodsCard />
+          <PasskeysCard />
           <div className="grid grid-cols-1 gap-5 md:grid-cols-2 md:items-start">
             <PasswordCard />
             {user && <RecoveryCodesCard username={user.username} />}

@@ -4,6 +4,7 @@
  */
 
 import { OIDC_PAGE_STYLE, providerButtons, type ProviderButton } from './oidc-pages.ts';
+import { PASSKEY_SIGN_IN_SCRIPT, PASSKEY_SIGN_IN_SCRIPT_HASH } from './passkey-sign-in-script.ts';
 
 export type LoginMode = 'signin' | 'signup' | 'recover';
 
@@ -20,8 +21,8 @@ export interface LoginPageOptions {
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const LOGIN_PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/** Only the passkey script runs (by its hash), and it only talks to our own API. */
+export const LOGIN_PAGE_CSP = `default-src 'none'; script-src ${PASSKEY_SIGN_IN_SCRIPT_HASH}; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 export const STYLE = `
 *{box-sizing:border-box}
@@ -50,6 +51,13 @@ button:focus-visible{outline:3px solid #22d3ee;outline-offset:2px}
 .forgot{display:block;text-align:right;margin-top:10px;font-size:14px;color:#67e8f9}
 h2{margin:0 0 4px;font-size:20px}
 h2+.hint{margin:0 0 8px}
+[hidden]{display:none!important}
+.or{display:flex;align-items:center;gap:12px;margin:20px 0 0;color:#a1a1aa;font-size:14px}
+.or::before,.or::after{content:"";flex:1;border-top:1px solid #2e2e3a}
+.passkey-error{margin:14px 0 0}
+button.alt{margin-top:14px;background:#0c0c10;border:1px solid #3f3f4a;color:#f4f4f5;font-weight:700;font-size:16px}
+button.alt:hover{border-color:#22d3ee}
+button:disabled{opacity:.6;cursor:progress}
 .code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.08em;text-transform:uppercase}
 `;
 
@@ -103,6 +111,7 @@ export function renderLoginPage(opts: LoginPageOptions): string {
   <p class="tag">Discover, document, and share urban art worldwide</p>
   ${opts.mode === 'recover' && passwords ? '' : providerPart}
   ${forms}
+  ${opts.mode === 'signin' ? PASSKEY_AREA : ''}
   <a class="back" href="/">Back to StreetScope</a>
 </main>
 </body>
@@ -123,6 +132,14 @@ function credentialsForm(opts: LoginPageOptions, rt: string): string {
     ${signup ? '<p class="hint">At least 8 characters. Long phrases are great.</p>' : `<a class="forgot" href="/api/login?mode=recover&amp;returnTo=${rt}">Forgot password?</a>`}
     <button type="submit">${TITLES[opts.mode]}</button>`;
 }
+
+/** Shown by its script only where the browser has WebAuthn (docs/decisions/036). */
+const PASSKEY_AREA = `<div id="passkey-area" hidden>
+    <p class="or">or</p>
+    <p class="error passkey-error" role="alert" id="passkey-error" hidden></p>
+    <button type="button" class="alt" id="passkey">Sign in with a passkey</button>
+  </div>
+  <script>${PASSKEY_SIGN_IN_SCRIPT}</script>`;
 
 const RECOVER_INTRO = `<h2>Forgot password?</h2>
   <p class="hint">Use one of the recovery codes you saved from your profile. Each code works once,

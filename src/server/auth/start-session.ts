@@ -6,7 +6,10 @@ import { setSessionCookie } from './plugin.ts';
 import { sessionPlace } from './session-place.ts';
 import { createSession, deleteSession } from './sessions.ts';
 
-/** Signs the browser in as `userId`, whichever way the player proved who they are. */
+/**
+ * Signs the browser in to the account, the same way for every way in (password, recovery code,
+ * passkey, OpenID provider): a new session with its device and place, and the browser remembered as a device.
+ */
 export async function startSession(
   db: Db,
   config: Config,

@@ -19,6 +19,7 @@ import * as communitySchema from './community-schema.ts';
 import * as mapSchema from './map-schema.ts';
 import * as moderationSchema from './moderation-schema.ts';
 import * as oidcSchema from './oidc-schema.ts';
+import * as passkeysSchema from './passkeys-schema.ts';
 import * as paymentsSchema from './payments-schema.ts';
 import * as gameSchema from './schema.ts';
 
@@ -29,6 +30,7 @@ const schema = {
   ...moderationSchema,
   ...mapSchema,
   ...oidcSchema,
+  ...passkeysSchema,
 };
 
 export type Schema = typeof schema;

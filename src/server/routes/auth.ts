@@ -19,7 +19,7 @@ import { trustedDevice } from '../auth/devices.ts';
 import { clearSessionCookie, requireUser } from '../auth/plugin.ts';
 import { passwordProblem } from '../auth/passwords.ts';
 import { deleteSession } from '../auth/sessions.ts';
-import { startSession as startSessionFor } from '../auth/start-session.ts';
+import { startSession } from '../auth/start-session.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
 import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from '../errors.ts';
 import { recoverAccount } from '../services/credentials.ts';
@@ -51,9 +51,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     providers: config.oidcProviders.map(({ id, name }) => ({ id, name })),
     passwordSignIn: config.passwordSignIn,
   };
-
-  const startSession = (request: FastifyRequest, reply: FastifyReply, userId: string) =>
-    startSessionFor(db, config, request, reply, userId);
 
   function respondFailure(
     request: FastifyRequest,
@@ -111,7 +108,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return respondFailure(request, reply, mode, unauthorized(opts.wrong), username, returnTo);
     }
     await releaseSignInAttempt(db, reserved);
-    await startSession(request, reply, userId);
+    await startSession(db, config, request, reply, userId);
     return respondSuccess(request, reply, returnTo);
   }
 
@@ -249,7 +246,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const userId = await createAccount(db, { username, password }, config.passwordHashCost);
-        await startSession(request, reply, userId);
+        await startSession(db, config, request, reply, userId);
         return respondSuccess(request, reply, returnTo);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;

@@ -15,6 +15,7 @@ import missions from './missions.ts';
 import moderation from './moderation.ts';
 import objects from './objects.ts';
 import oidc from './oidc.ts';
+import passkeys from './passkeys.ts';
 import profile from './profile.ts';
 import reports from './reports.ts';
 import sessions from './sessions.ts';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     account,
     sessions,
     credentials,
+    passkeys,
     objects,
     community,
     leaderboard,

@@ -20,6 +20,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { forumLikes, forumPosts, missionCompletions, missions } from '../db/community-schema.ts';
+import { passkeys } from '../db/passkeys-schema.ts';
 import { subscriptions, walletLinks } from '../db/payments-schema.ts';
 import { notFound } from '../errors.ts';
 
@@ -36,8 +37,8 @@ export const photoFileName = (id: string, contentType: string) =>
 /**
  * Everything the service holds about one player (docs/decisions/027-your-data.md), as plain
  * rows: secrets (password hash, session and device ids, recovery code hashes) and derived photo
- * hashes are left out; sessions are their device, country and dates, devices and recovery codes
- * dates only. Other players' data never appears: every query is
+ * hashes are left out; sessions are their device, country and dates, passkeys their name and
+ * dates, devices and recovery codes dates only. Other players' data never appears: every query is
  * bounded by the player's id, and staff who acted on them are not named.
  */
 export function gatherPlayerData(db: Db, userId: string) {
@@ -126,6 +127,15 @@ async function collect(db: Tx, userId: string) {
       .from(signInDevices)
       .where(eq(signInDevices.userId, userId))
       .orderBy(asc(signInDevices.lastUsedAt)),
+    passkeys: await db
+      .select({
+        name: passkeys.name,
+        createdAt: passkeys.createdAt,
+        lastUsedAt: passkeys.lastUsedAt,
+      })
+      .from(passkeys)
+      .where(eq(passkeys.accountId, userId))
+      .orderBy(asc(passkeys.createdAt)),
     recoveryCodes: await db
       .select({ createdAt: recoveryCodes.createdAt, usedAt: recoveryCodes.usedAt })
       .from(recoveryCodes)

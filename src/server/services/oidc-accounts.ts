@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { UsernameSchema } from '../../core/schemas/user.ts';
 import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { accountIdentities, oidcNewAccounts, oidcPendingSignIns } from '../db/oidc-schema.ts';
 import { users } from '../db/schema.ts';
 import { hashSessionId } from '../auth/sessions.ts';
-import { otherSignInMethods } from '../auth/sign-in-methods.ts';
+import { LAST_SIGN_IN_METHOD, lockAccount, otherSignInMethods } from '../auth/sign-in-methods.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { findByUsername } from './users.ts';
 
@@ -195,10 +195,8 @@ export async function unlinkIdentity(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockAccount(tx, userId);
-    if ((await otherSignInMethods(tx, config, userId, issuers)) === 0) {
-      throw conflict(
-        'This is your only way to sign in. Add a password or link another provider first.',
-      );
+    if ((await otherSignInMethods(tx, config, userId, { issuers })) === 0) {
+      throw conflict(LAST_SIGN_IN_METHOD);
     }
     const deleted = await tx
       .delete(accountIdentities)
@@ -209,10 +207,6 @@ export async function unlinkIdentity(
 }
 
 /** Two unlinks of the last two methods at once: the second waits and then sees one left. */
-async function lockAccount(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-}
-
 export async function linkedIdentities(db: Db, userId: string) {
   return db
     .select({ issuer: accountIdentities.issuer, linkedAt: accountIdentities.createdAt })

@@ -1,5 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { serverMessage } from '../../lib/query-client.ts';
 import { Input, Label } from '../ui/input.tsx';
 
 /** A form's refusal, read out when it appears. */
@@ -14,6 +17,16 @@ export function FormFailure({ message }: { message: string }) {
     </p>
   );
 }
+
+/** A profile action that failed: a lost session goes to sign-in, anything else is a toast. */
+export const failed = (what: string) => (error: unknown) => {
+  if (handleUnauthorized(error)) return;
+  toast({
+    title: 'Error',
+    description: serverMessage(error) ?? `Could not ${what}. Please try again.`,
+    variant: 'destructive',
+  });
+};
 
 /** A labelled password box of the profile's forms, with an optional hint under it. */
 export function PasswordField({

@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, LogOut, MonitorSmartphone } from 'lucide-react';
 import type { Session } from '../../../core/schemas/account.ts';
 import { sessionsQuery, useEndOtherSessions, useEndSession } from '../../api/sessions.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { formatDateTime, plural } from '../../lib/format.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { failed } from './form-parts.tsx';
 import { LoadError, Section } from './section.tsx';
 
 const regions = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -18,15 +17,6 @@ const place = (country: string | null) => {
   } catch {
     return country;
   }
-};
-
-const failed = (what: string) => (error: unknown) => {
-  if (handleUnauthorized(error)) return;
-  toast({
-    title: 'Error',
-    description: serverMessage(error) ?? `Could not ${what}. Please try again.`,
-    variant: 'destructive',
-  });
 };
 
 /** Where the account is signed in (docs/decisions/032): end any other session, or all of them. */
