@@ -18,7 +18,12 @@ function useAfter<T, V>(mutationFn: (vars: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
+    // A passkey is also a way in that the sign-in methods card counts.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: passkeysKey }),
+        queryClient.invalidateQueries({ queryKey: ['/api/profile/sign-in-methods'] }),
+      ]),
   });
 }
 

@@ -13,6 +13,8 @@ export const ProviderParamsSchema = z.object({
 export const SignInMethodsSchema = z.object({
   /** The account has a password and password sign-in is on. */
   password: z.boolean(),
+  /** The account has at least one passkey (docs/decisions/036). */
+  passkey: z.boolean(),
   /** Every configured provider; linkedAt is null when it is not linked to this account. */
   providers: z.array(
     z.object({ id: z.string(), name: z.string(), linkedAt: IsoDateSchema.nullable() }),

@@ -144,6 +144,7 @@ describe('sign-in methods on the profile', () => {
     const me = await b.me();
     expect(await methods(b)).toEqual({
       password: true,
+      passkey: false,
       providers: [{ id: ID, name: 'Test ID', linkedAt: null }],
     });
     const who = login();

@@ -15,6 +15,7 @@ import { issuerForms, type OidcProviderConfig } from '../auth/oidc-config.ts';
 import { renderChooseUsernamePage, renderSignInProblemPage } from '../auth/oidc-pages.ts';
 import { hostCookieAttributes, hostCookieName, requireUser, signedInOnly } from '../auth/plugin.ts';
 import { startSession } from '../auth/start-session.ts';
+import { hasPasskey } from '../services/passkeys.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../errors.ts';
 import {
@@ -383,6 +384,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       const linked = await linkedIdentities(db, user.id);
       return {
         password: config.passwordSignIn && user.passwordHash !== null,
+        passkey: await hasPasskey(db, user.id),
         providers: config.oidcProviders.map((p) => {
           const identity = linked.find((l) => issuerForms(p.issuerUrl).includes(l.issuer));
           return {

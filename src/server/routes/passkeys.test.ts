@@ -266,6 +266,27 @@ describe('naming and removing passkeys', () => {
   });
 });
 
+describe('the last way in', () => {
+  it('keeps the only passkey of an account with no password or provider', async () => {
+    const { player, authenticator, passkey } = await playerWithPasskey();
+    const second = await addPasskey(player, new SoftwareAuthenticator());
+    // As an account made through a provider and since unlinked from it: passkeys are all it has.
+    await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, player.id));
+    const remove = (id: string) =>
+      player.request({ method: 'DELETE', url: `/api/profile/passkeys/${id}` });
+
+    expect((await remove(second.id)).statusCode).toBe(204);
+    const res = await remove(passkey.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'This is your only way to sign in. Add a password or link another provider first.',
+    });
+    expect((await list(player)).map((p) => p.id)).toEqual([passkey.id]);
+    const signIn = await postSignIn({ response: authenticator.get(await signInOptions()) });
+    expect(signIn.statusCode).toBe(200);
+  });
+});
+
 describe('signing in with a passkey', () => {
   it('signs in without a username, like a password sign-in, and goes back where asked', async () => {
     const { player, authenticator } = await playerWithPasskey();

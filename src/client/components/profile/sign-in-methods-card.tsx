@@ -70,11 +70,12 @@ export function SignInMethodsCard() {
         <div className="grid gap-3">
           <p className="text-sm text-smoke">
             Sign in with another account you already have. You can unlink one while another way to
-            sign in remains{data.password ? ', such as your password' : ''}.
+            sign in remains
+            {data.password ? ', such as your password' : data.passkey ? ', such as a passkey' : ''}.
           </p>
           <ul className="grid gap-2" aria-label="Sign-in providers">
             {data.providers.map((p) => {
-              const last = !!p.linkedAt && !data.password && linkedCount === 1;
+              const last = !!p.linkedAt && !data.password && !data.passkey && linkedCount === 1;
               return (
                 <li
                   key={p.id}
