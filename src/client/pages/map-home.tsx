@@ -212,7 +212,7 @@ export default function MapHome() {
     />
   );
   const filtersPanel = (
-    <div className="grid gap-3">
+    <div className="flex min-h-0 flex-col gap-3">
       <Suspense fallback={null}>
         <MapFiltersPanel filters={filters} onChange={setFilters} isPro={user.isPro} />
       </Suspense>

@@ -69,7 +69,13 @@ export function ExportGpxButton({ waypoints }: { waypoints: () => Waypoint[] }) 
     setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
   };
   return (
-    <Button type="button" variant="secondary" className="w-full" onClick={download}>
+    // Over the map on desktop, whose overlay lets clicks through to the map by default.
+    <Button
+      type="button"
+      variant="secondary"
+      className="pointer-events-auto w-full flex-none shadow-2xl shadow-black/50"
+      onClick={download}
+    >
       <Download aria-hidden />
       Export GPX
     </Button>
