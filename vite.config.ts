@@ -1,10 +1,41 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webManifest } from './src/client/web-manifest.ts';
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Our own worker (src/client/sw.ts) with Workbox's precache list injected, registered by
+    // the app itself once the page is idle (docs/decisions/033).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: webManifest,
+      includeManifestIcons: false,
+      injectManifest: {
+        // The app shell: the page, the screens' code and styles, the Latin fonts and the icons
+        // a launcher shows. The map library, its worker, the world outlines, the photo uploader
+        // and the payment form are kept once a player opens them (sw.ts), not downloaded up front.
+        globPatterns: [
+          'index.html',
+          'favicon.svg',
+          'apple-touch-icon.png',
+          'icons/icon-192.png',
+          'icons/maskable-192.png',
+          'assets/*.{js,css,svg}',
+          'assets/noto-sans-latin-{400,500}-normal-*.woff2',
+          'assets/bungee-latin-400-normal-*.woff2',
+        ],
+        globIgnores: ['assets/map-view-*', 'assets/photo-uploader-*', 'assets/stripe-checkout-*'],
+      },
+    }),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Toaster } from './components/ui/toaster.tsx';
 import { TooltipProvider } from './components/ui/tooltip.tsx';
+import { OfflineBanner } from './components/layout/offline-banner.tsx';
 import { PageSkeleton } from './components/layout/page-skeleton.tsx';
+import { UpdateBanner } from './components/layout/update-banner.tsx';
 import { useAuth } from './hooks/use-auth.ts';
 import { markCharacterCreated, needsCharacterCreation } from './lib/character.ts';
 import { currentPath } from './lib/navigation.ts';
@@ -111,6 +113,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <Router />
+        <OfflineBanner />
+        <UpdateBanner />
         <Toaster />
       </TooltipProvider>
     </QueryClientProvider>

@@ -3,3 +3,8 @@ declare module '*?url' {
   const url: string;
   export default url;
 }
+
+/** Vite's build flags: the service worker is registered only in a production build. */
+interface ImportMeta {
+  readonly env: { readonly PROD: boolean };
+}

@@ -8,7 +8,7 @@ import { pageHtml } from './share-tags.ts';
 /**
  * Serves the built client: hashed assets cached immutably, client routes fall back to
  * index.html (an artwork page's with its share tags, share-tags.ts), and unknown /api/* (and
- * photo, basemap, asset) paths stay JSON 404s.
+ * photo, basemap, asset, icon, file-named) paths stay JSON 404s.
  */
 export async function registerClient(app: FastifyInstance): Promise<void> {
   const { clientDir, publicUrl } = app.config;
@@ -30,6 +30,10 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
   }
   const indexHtml = hasClient ? await readFile(path.join(clientDir, 'index.html'), 'utf8') : null;
 
+  // A missing file the page or the service worker asks for (an icon, the worker script) is a
+  // 404, never the app's page under a file's name: the worker would keep it as that file.
+  const FILE = /\.(m?js|css|png|svg|ico|webmanifest|json|woff2?)$/;
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -38,7 +42,9 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       url.startsWith('/api/') ||
       url.startsWith('/objects/') ||
       url.startsWith('/basemap/') ||
-      url.startsWith('/assets/')
+      url.startsWith('/assets/') ||
+      url.startsWith('/icons/') ||
+      FILE.test(url)
     ) {
       return reply.code(404).send({ message: 'Not found' });
     }

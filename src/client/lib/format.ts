@@ -91,3 +91,8 @@ export function initial(name: string | null | undefined): string {
 export function formatMegabytes(bytes: number): string {
   return `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 }
+
+const clock = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' });
+
+/** A time of day on the player's clock, 24-hour: '14:02'. */
+export const formatClock = (at: number): string => clock.format(at);

@@ -11,6 +11,7 @@ import {
   AllowLocationButton,
   AllowLocationCard,
 } from '../components/map-home/allow-location-card.tsx';
+import { ExportGpxButton, waypointsInView } from '../components/map-home/export-gpx.tsx';
 import { ImagingPanel } from '../components/map-home/imaging-panel.tsx';
 import { LazyMapView, loadMapView } from '../components/map-home/lazy-map.ts';
 import { LocationPanel } from '../components/map-home/location-panel.tsx';
@@ -75,7 +76,10 @@ export default function MapHome() {
   usePaymentReturn();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [captureOpen, setCaptureOpen] = useState(false);
+  // The installed app's Capture shortcut opens the map home with the dialog up (?capture=1).
+  const [captureOpen, setCaptureOpen] = useState(
+    () => new URLSearchParams(window.location.search).get('capture') === '1',
+  );
   const [imagingOpen, setImagingOpen] = useState(false);
   const [controlsOpen, setControlsOpen] = useState(false);
   // A link to one artwork, or to a discovery (My Discoveries), arrives with its panel open.
@@ -208,9 +212,14 @@ export default function MapHome() {
     />
   );
   const filtersPanel = (
-    <Suspense fallback={null}>
-      <MapFiltersPanel filters={filters} onChange={setFilters} isPro={user.isPro} />
-    </Suspense>
+    <div className="flex min-h-0 flex-col gap-3">
+      <Suspense fallback={null}>
+        <MapFiltersPanel filters={filters} onChange={setFilters} isPro={user.isPro} />
+      </Suspense>
+      <ExportGpxButton
+        waypoints={() => waypointsInView(data.wallsInView, data.missions, data.artworks)}
+      />
+    </div>
   );
   const locationPanel =
     selection?.kind === 'mission' ? (
