@@ -116,6 +116,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The service worker fetches for the page, out of sight of `page.route`, which many specs
+    // use to make the server fail; the specs about the worker allow it (e2e/pwa.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [

@@ -1,6 +1,9 @@
 import { expect, screenshots, test } from './fixtures.ts';
 import { forgiveOfflineLoadErrors, underWorker } from './pwa.ts';
 
+// These specs are about the service worker, which the suite otherwise blocks.
+test.use({ serviceWorkers: 'allow' });
+
 test('reopened offline, the app shows the map home, the player and the walls they saw, and since when', async ({
   page,
   context,

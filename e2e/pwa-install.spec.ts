@@ -1,6 +1,9 @@
 import { expect, screenshots, test } from './fixtures.ts';
 import { deployNextWorker, pngSize, underWorker } from './pwa.ts';
 
+// These specs are about the service worker, which the suite otherwise blocks.
+test.use({ serviceWorkers: 'allow' });
+
 interface ManifestIcon {
   src: string;
   sizes: string;
