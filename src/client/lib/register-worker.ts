@@ -13,5 +13,6 @@ export function registerWorker(): void {
       worker.messageSkipWaiting();
     });
   });
-  void worker.register();
+  // A browser that refuses workers (private modes, policies) still runs the app online.
+  worker.register().catch(() => undefined);
 }
