@@ -127,13 +127,12 @@ test.describe('the outbox', () => {
     expectFailure(/\/api\/objects\/uploads\//, 403);
     await openMapHome(page);
     const before = await player(page);
-    await context.route(CREATES, (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
     for (const name of ['Koi one', 'Koi two', 'Koi three']) await capture(page, name);
     await expect(badge(page)).toHaveText('3 waiting to send');
 
-    await context.unroute(CREATES);
     await dropEveryOther(context);
-    await page.reload();
+    await context.setOffline(false);
     await expect.poll(async () => (await myDiscoveries(page)).length, { timeout: 60_000 }).toBe(3);
     await expect(badge(page)).toHaveCount(0);
     await expectExactlyThree(page, me, before);
@@ -180,9 +179,11 @@ test.describe('the outbox', () => {
     test.slow();
     await openMapHome(page);
     const before = await player(page);
-    await context.route(CREATES, (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
     for (const name of ['Koi one', 'Koi two', 'Koi three']) await capture(page, name);
     await expect(badge(page)).toHaveText('3 waiting to send');
+    await context.route(CREATES, (route) => route.abort('internetdisconnected'));
+    await context.setOffline(false);
 
     await page.reload();
     await expect(badge(page)).toHaveText('3 waiting to send');

@@ -8,8 +8,9 @@ import { isNetworkFailure, queueItem, SAVED_FOR_LATER } from '../../outbox/queue
  */
 export function photoFailedOnNetwork(error: unknown): error is PhotoUploadError {
   if (!(error instanceof PhotoUploadError)) return false;
-  if (error.step === 'upload') return !/^4\d\d: /.test(error.message);
-  return isNetworkFailure(error.cause);
+  const cause = error.cause as { isNetworkError?: unknown } | undefined;
+  // Uppy marks a transfer that got no answer; a refused one (403, 413) is not the network's.
+  return isNetworkFailure(cause) || cause?.isNetworkError === true;
 }
 
 const PATHS = { discovery: '/api/discoveries', graffiti: '/api/discoveries/graffiti' };
