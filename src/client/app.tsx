@@ -30,6 +30,8 @@ const Collection = lazy(() => import('./pages/collection.tsx'));
 const CharacterCreation = lazy(() => import('./pages/character-creation.tsx'));
 const Artwork = lazy(() => import('./pages/artwork.tsx'));
 const Moderation = lazy(() => import('./pages/moderation.tsx'));
+const Outbox = lazy(() => import('./pages/outbox.tsx'));
+const OutboxSender = lazy(() => import('./components/outbox/outbox-sender.tsx'));
 
 /**
  * The screens behind sign-in, besides the map home at / (SPEC §2 route table, and the artwork
@@ -45,6 +47,7 @@ const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
   ['/artists', Artists],
   ['/missions', Missions],
   ['/art/:id', Artwork],
+  ['/outbox', Outbox],
   // Staff only: the page itself shows players the not-found page.
   ['/moderation', Moderation],
 ];
@@ -81,6 +84,7 @@ function Router() {
 
   return (
     <Suspense fallback={<PageSkeleton />}>
+      {isAuthenticated && <OutboxSender />}
       <Switch>
         <Route path="/onboarding" component={Onboarding} />
         {isLoading ? (

@@ -5,7 +5,8 @@ import type {
   CreatedLog,
   NearbyArtworks,
 } from '../../core/schemas/artworks.ts';
-import { apiRequest, getQueryFn } from '../lib/query-client.ts';
+import { getQueryFn } from '../lib/query-client.ts';
+import { createOrQueue } from '../outbox/queue.ts';
 import { authKeys } from './auth.ts';
 import { discoveryKeys } from './discoveries.ts';
 
@@ -45,12 +46,17 @@ export function nearbyArtworksQuery(id: string, enabled: boolean) {
 export function useLogArtwork(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateLog): Promise<CreatedLog> => {
-      const res = await apiRequest('POST', `/api/artworks/${encodeURIComponent(id)}/logs`, body);
-      return (await res.json()) as CreatedLog;
-    },
-    onSuccess: async ({ artwork }) => {
-      queryClient.setQueryData(artworkKeys.one(id), artwork);
+    // Without signal the log waits in the outbox (docs/decisions/034): null.
+    mutationFn: (body: CreateLog) =>
+      createOrQueue<CreatedLog>({
+        kind: 'artwork-log',
+        title: body.kind === 'found' ? 'Found it' : body.kind.replace('_', ' '),
+        path: `/api/artworks/${encodeURIComponent(id)}/logs`,
+        body,
+      }),
+    onSuccess: async (created) => {
+      if (!created) return;
+      queryClient.setQueryData(artworkKeys.one(id), created.artwork);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
         queryClient.invalidateQueries({ queryKey: authKeys.user }),

@@ -7,6 +7,7 @@ import type {
   LikeResult,
 } from '../../core/schemas/community.ts';
 import { apiRequest } from '../lib/query-client.ts';
+import { createOrQueue } from '../outbox/queue.ts';
 import { profileKeys } from './profile.ts';
 
 /** Query keys are the request paths (SPEC §7: the default GET joins the key with "/"). */
@@ -48,11 +49,16 @@ function updatePostEverywhere(
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateForumPost): Promise<ForumPost> => {
-      const res = await apiRequest('POST', '/api/community/forum', input);
-      return (await res.json()) as ForumPost;
-    },
+    // Without signal the post waits in the outbox (docs/decisions/034): null, nothing to show yet.
+    mutationFn: (input: CreateForumPost) =>
+      createOrQueue<ForumPost>({
+        kind: 'forum-post',
+        title: input.title ?? input.content.slice(0, 80),
+        path: '/api/community/forum',
+        body: input,
+      }),
     onSuccess: async (post) => {
+      if (!post) return;
       if (post.parentId) {
         const parentId = post.parentId;
         queryClient.setQueryData<ForumPost[]>(communityKeys.replies(parentId), (replies) =>

@@ -104,11 +104,15 @@ export function useCreateGraffiti() {
   return useCreate<CreateGraffiti>('/api/discoveries/graffiti');
 }
 
+/**
+ * A create sent with its Idempotency-Key (docs/decisions/031), made when the player submitted:
+ * kept with the request if it goes to the outbox, so a repeat never creates twice.
+ */
 function useCreate<Body>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Body): Promise<CreatedDiscovery> => {
-      const res = await apiRequest('POST', path, body);
+    mutationFn: async ({ body, key }: { body: Body; key: string }): Promise<CreatedDiscovery> => {
+      const res = await apiRequest('POST', path, body, { 'Idempotency-Key': key });
       return (await res.json()) as CreatedDiscovery;
     },
     onSuccess: async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateMarker, Marker } from '../../core/schemas/markers.ts';
-import { apiRequest, getQueryFn } from '../lib/query-client.ts';
+import { getQueryFn } from '../lib/query-client.ts';
+import { createOrQueue } from '../outbox/queue.ts';
 
 /** The player's custom map markers (SPEC §7 POST /api/markers). */
 export const markerKeys = { all: ['/api/markers'] as const };
@@ -15,10 +16,14 @@ export const markersQuery = queryOptions({
 export function useDropMarker() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateMarker): Promise<Marker> => {
-      const res = await apiRequest('POST', '/api/markers', body);
-      return (await res.json()) as Marker;
-    },
+    // Without signal the marker waits in the outbox (docs/decisions/034): null.
+    mutationFn: (body: CreateMarker) =>
+      createOrQueue<Marker>({
+        kind: 'marker',
+        title: body.label || 'Custom marker',
+        path: '/api/markers',
+        body: { ...body },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: markerKeys.all }),
   });
 }

@@ -24,6 +24,8 @@ export class PhotoUploadError extends Error {
   constructor(
     readonly step: 'upload' | 'process',
     cause: unknown,
+    /** The picked photo, so a failure on the network can keep it for the outbox. */
+    readonly file: Blob | null = null,
   ) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.name = 'PhotoUploadError';

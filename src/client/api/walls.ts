@@ -12,6 +12,7 @@ import type {
 } from '../../core/schemas/walls.ts';
 import type { Coordinates } from '../hooks/use-geolocation.ts';
 import { apiRequest, getQueryFn, throwIfResNotOk } from '../lib/query-client.ts';
+import { createOrQueue } from '../outbox/queue.ts';
 
 /**
  * Legal graffiti walls (SPEC §7). Every key starts with wallKeys.all, so invalidating it
@@ -110,14 +111,26 @@ function useWallWrite<Body, Result>(path: (body: Body) => string) {
   });
 }
 
+/**
+ * POST /api/legal-walls/:id/confirmations: "painted here legally on <date>". Without signal it
+ * waits in the outbox (docs/decisions/034) and resolves null.
+ */
+export function useConfirmWall(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmWall) =>
+      createOrQueue<ConfirmedWall>({
+        kind: 'wall-confirmation',
+        title: `Painted here on ${body.paintedOn}`,
+        path: `/api/legal-walls/${encodeURIComponent(id)}/confirmations`,
+        body: { ...body },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wallKeys.all }),
+  });
+}
+
 /** POST /api/legal-walls: a proposal, stored unverified. */
 export const useProposeWall = () => useWallWrite<ProposeWall, WallDetail>(() => '/api/legal-walls');
-
-/** POST /api/legal-walls/:id/confirmations: "painted here legally on <date>". */
-export const useConfirmWall = (id: string) =>
-  useWallWrite<ConfirmWall, ConfirmedWall>(
-    () => `/api/legal-walls/${encodeURIComponent(id)}/confirmations`,
-  );
 
 /** POST /api/legal-walls/:id/reports: closed, not legal, private property or gone. */
 export const useReportWall = (id: string) =>

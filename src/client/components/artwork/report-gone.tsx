@@ -43,8 +43,11 @@ export function ReportGone({ artwork }: { artwork: Artwork }) {
         ? { kind: 'painted_over', newArtworkId: newerId!, ...here }
         : { kind: 'gone', latitude: here.latitude, longitude: here.longitude },
       {
-        onSuccess: ({ artwork: now }) => {
+        onSuccess: (created) => {
           setOpen(false);
+          // Kept in the outbox: its own toast said so.
+          if (!created) return;
+          const now = created.artwork;
           toast({
             title: paintedOver ? 'Reported painted over' : 'Reported gone',
             description:

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { LOGOUT_URL } from '../../lib/navigation.ts';
 import { cn } from '../../lib/cn.ts';
 import { SuspensionBanner } from '../moderation/suspension-banner.tsx';
+import { OutboxBadge } from '../outbox/outbox-badge.tsx';
 
 /**
  * The frame of every inner screen: a sticky bar with Back to Home, the screen's title and
@@ -32,6 +33,7 @@ export function PageShell({
             <ArrowLeft className="size-5" aria-hidden />
           </Link>
           <h1 className="min-w-0 flex-1 truncate font-display text-lg sm:text-xl">{title}</h1>
+          <OutboxBadge />
           {actions}
           <a
             href={LOGOUT_URL}

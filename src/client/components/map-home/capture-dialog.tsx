@@ -2,8 +2,11 @@ import { Camera, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { formatAddress } from '../../../core/geo.ts';
 import type { EmojiPin } from '../../../core/constants.ts';
+import type { CreateDiscovery } from '../../../core/schemas/discoveries.ts';
 import { useCreateDiscovery } from '../../api/discoveries.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { isNetworkFailure } from '../../outbox/queue.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../ui/button.tsx';
 import {
@@ -32,6 +35,7 @@ import {
   toastCreated,
   useMatchOffer,
 } from './match-offer.tsx';
+import { keepCapture, photoFailedOnNetwork } from './capture-outbox.ts';
 
 interface FormState {
   name: string;
@@ -132,6 +136,7 @@ function CaptureForm({
   const [usePhotoSpot, setUsePhotoSpot] = useState(false);
   const field = usePhotoField('discovery');
   const create = useCreateDiscovery();
+  const { user } = useAuth();
   const matches = useMatchOffer();
   const offer = matches.offerFor(field.photo?.objectURL);
   const [logging, setLogging] = useState<string | null>(null);
@@ -167,6 +172,18 @@ function CaptureForm({
       try {
         photo = await field.ensurePhoto();
       } catch (error) {
+        // No signal: the discovery and its photo wait on the device (docs/decisions/034).
+        if (user && photoFailedOnNetwork(error) && error.file) {
+          await keepCapture({
+            kind: 'discovery',
+            userId: user.id,
+            body: discoveryBody(name, deviceLocation),
+            key: crypto.randomUUID(),
+            blob: error.file,
+          });
+          setForm(DEFAULTS);
+          return onDone();
+        }
         toastPhotoError(error, 'Failed to upload image. Please try again.');
         return;
       }
@@ -180,29 +197,44 @@ function CaptureForm({
     save(name, location, photo?.objectURL);
   }
 
-  /** Saves the discovery: a new piece, or with `artworkId` a find of that artwork. */
-  function save(name: string, location: Coordinates, imageUrl?: string, artworkId?: string) {
+  /** The create's body; without a location the outbox takes the photo's when it is processed. */
+  function discoveryBody(
+    name: string,
+    location: Coordinates | null,
+    imageUrl?: string,
+    artworkId?: string,
+  ) {
     const isFreshArt = form.userRole === 'artist' && form.isFreshArt;
-    setLogging(artworkId ?? 'new');
-    create.mutate(
-      {
-        name,
-        description: form.description.trim(),
-        imageUrl,
-        emojiPin: form.emojiPin,
-        userRole: form.userRole,
-        isFreshArt,
+    return {
+      name,
+      description: form.description.trim(),
+      imageUrl,
+      emojiPin: form.emojiPin,
+      userRole: form.userRole,
+      isFreshArt,
+      ...(location && {
         latitude: location.latitude,
         longitude: location.longitude,
         address: formatAddress(location.latitude, location.longitude),
-        metadata: {
-          timestamp: new Date().toISOString(),
-          coordinates: location,
-          submissionType: isFreshArt ? 'fresh_artwork' : 'discovery',
-          emojiType: form.emojiPin,
-        },
-        artworkId,
+      }),
+      metadata: {
+        timestamp: new Date().toISOString(),
+        ...(location && { coordinates: location }),
+        submissionType: isFreshArt ? 'fresh_artwork' : 'discovery',
+        emojiType: form.emojiPin,
       },
+      artworkId,
+    };
+  }
+
+  /** Saves the discovery: a new piece, or with `artworkId` a find of that artwork. */
+  function save(name: string, location: Coordinates, imageUrl?: string, artworkId?: string) {
+    setLogging(artworkId ?? 'new');
+    const body = discoveryBody(name, location, imageUrl, artworkId);
+    const key = crypto.randomUUID();
+    create.mutate(
+      // The location is given, so the body has its spot.
+      { body: body as CreateDiscovery, key },
       {
         onSuccess: (created) => {
           const missions = created.completedMissions
@@ -216,8 +248,20 @@ function CaptureForm({
           setForm(DEFAULTS);
           onDone();
         },
-        onError: (error) => {
+        onError: async (error) => {
           if (handleUnauthorized(error)) return;
+          // Sent but unanswered: kept with its key, so the repeat cannot create it twice.
+          if (user && isNetworkFailure(error)) {
+            await keepCapture({
+              kind: 'discovery',
+              userId: user.id,
+              body,
+              key,
+              blob: null,
+            });
+            setForm(DEFAULTS);
+            return onDone();
+          }
           toast({
             title: 'Error',
             description: conflictReason(error) ?? 'Failed to save discovery. Please try again.',

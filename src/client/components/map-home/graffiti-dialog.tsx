@@ -2,7 +2,9 @@ import { CircleCheck, Loader2, MapPin, SprayCan } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useCreateGraffiti } from '../../api/discoveries.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { isNetworkFailure } from '../../outbox/queue.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../ui/button.tsx';
 import {
@@ -15,6 +17,7 @@ import {
 import { Input, Label, Textarea } from '../ui/input.tsx';
 import { PhotoField, toastPhotoError, usePhotoField } from '../upload/photo-field.tsx';
 import { pendingLabel } from '../upload/pending-label.ts';
+import { keepCapture, photoFailedOnNetwork } from './capture-outbox.ts';
 import { formatCoordinates } from './format.ts';
 import {
   FIND_LOGGED,
@@ -73,6 +76,7 @@ function GraffitiForm({
   const [form, setForm] = useState<FormState>(EMPTY);
   const field = usePhotoField('graffiti');
   const create = useCreateGraffiti();
+  const { user } = useAuth();
   const matches = useMatchOffer();
   const offer = matches.offerFor(field.photo?.objectURL);
   const [logging, setLogging] = useState<string | null>(null);
@@ -95,33 +99,53 @@ function GraffitiForm({
       const photo = await field.ensurePhoto();
       await matches.offerMatches(photo.objectURL, spot);
     } catch (error) {
+      // No signal: the graffiti and its photo wait on the device (docs/decisions/034).
+      if (user && photoFailedOnNetwork(error) && error.file) {
+        await keepCapture({
+          kind: 'graffiti',
+          userId: user.id,
+          body: graffitiBody(),
+          key: crypto.randomUUID(),
+          blob: error.file,
+        });
+        return onClose();
+      }
       toastPhotoError(error, 'Failed to upload graffiti photo. Please try again.');
     }
   }
+
+  /** The create's body; the outbox fills in the photo's URL once it is processed. */
+  const graffitiBody = (artworkId?: string) => ({
+    name: form.title.trim(),
+    description: form.description.trim(),
+    latitude: spot.latitude,
+    longitude: spot.longitude,
+    artistName: form.artistName.trim() || 'Unknown',
+    artType: 'graffiti' as const,
+    artworkId,
+  });
 
   /** Pins the photo: a new piece, or with `artworkId` a find of that artwork. */
   function completeUpload(artworkId?: string) {
     if (busy || !field.photo) return;
     if (titleMissing) return titleRequired('');
     setLogging(artworkId ?? 'new');
+    const body = { ...graffitiBody(artworkId), imageUrl: field.photo.objectURL };
+    const key = crypto.randomUUID();
     create.mutate(
-      {
-        name: form.title.trim(),
-        description: form.description.trim(),
-        latitude: spot.latitude,
-        longitude: spot.longitude,
-        imageUrl: field.photo.objectURL,
-        artistName: form.artistName.trim() || 'Unknown',
-        artType: 'graffiti',
-        artworkId,
-      },
+      { body, key },
       {
         onSuccess: (created) => {
           toastCreated(created, artworkId ? FIND_LOGGED : 'Graffiti Uploaded!');
           onClose();
         },
-        onError: (error) => {
+        onError: async (error) => {
           if (handleUnauthorized(error)) return;
+          // Sent but unanswered: kept with its key, so the repeat cannot create it twice.
+          if (user && isNetworkFailure(error)) {
+            await keepCapture({ kind: 'graffiti', userId: user.id, body, key, blob: null });
+            return onClose();
+          }
           toast({
             title: 'Upload Failed',
             description: conflictReason(error) ?? 'Failed to upload graffiti. Please try again.',

@@ -8,6 +8,7 @@ import { plural } from '../../lib/format.ts';
 import { LOGOUT_URL } from '../../lib/navigation.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { OutboxBadge } from '../outbox/outbox-badge.tsx';
 import { WalletButton } from '../wallet/wallet-button.tsx';
 
 /**
@@ -71,6 +72,8 @@ export const MapHeader = memo(function MapHeader({
           <span className="tabular-nums">{user.tokens.toLocaleString('en')}</span>
           <span className="sr-only"> tokens</span>
         </p>
+
+        <OutboxBadge />
 
         <WalletButton className="shrink-0 max-sm:min-w-11 max-sm:px-2.5" />
 

@@ -19,7 +19,8 @@ export function usePinning(handle: MapHandle | null) {
 
   const drop = (spot: Coordinates) =>
     dropMarker.mutate(spot, {
-      onSuccess: () =>
+      onSuccess: (marker) =>
+        marker &&
         toast({ title: 'Marker Dropped!', description: 'Your custom marker has been placed.' }),
       onError: () =>
         toast({

@@ -80,6 +80,13 @@ export default function PhotoUploader({
         if (!uppy || uppy.getFiles().length === 0) {
           throw new PhotoUploadError('upload', new Error('No photo chosen'));
         }
+        // The picked file itself (never a remote one here: the dashboard only picks local files).
+        const picked = (uppy.getFiles()[0]?.data as Blob | undefined) ?? null;
+        // Uppy holds an upload until the browser is back online: with no network the photo
+        // goes to the outbox at once instead.
+        if (!navigator.onLine) {
+          throw new PhotoUploadError('upload', new TypeError('The browser is offline'), picked);
+        }
         const failedBefore = uppy.getFiles().some((file) => file.error);
         phase('uploading');
         try {
@@ -89,7 +96,7 @@ export default function PhotoUploader({
           }
         } catch (error) {
           phase('idle');
-          throw new PhotoUploadError('upload', error);
+          throw new PhotoUploadError('upload', error, picked);
         }
         phase('processing');
         try {
@@ -97,7 +104,7 @@ export default function PhotoUploader({
           onPhotoChange(done);
           return done;
         } catch (error) {
-          throw new PhotoUploadError('process', error);
+          throw new PhotoUploadError('process', error, picked);
         } finally {
           // Done or refused, these bytes are spent: the queue is cleared either way.
           ticket.current = null;

@@ -58,7 +58,8 @@ export function ConfirmWallForm({ wall, onDone }: { wall: WallDetail; onDone: ()
       { paintedOn, imageUrl },
       {
         onSuccess: (result) => {
-          confirmedToast(result, wall.status);
+          // Null when kept in the outbox: its own toast said so.
+          if (result) confirmedToast(result, wall.status);
           onDone();
         },
         onError: toastRefusal('Could not confirm it'),

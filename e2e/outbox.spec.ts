@@ -1,0 +1,279 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  screenshots,
+  test,
+  toasts,
+  type SignedInPlayer,
+} from './fixtures.ts';
+import { PHOTO_SPOT, freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
+
+/** SPEC reward rules: a photographer's new discovery pays 50 tokens. */
+const PHOTOGRAPHER_REWARD = 50;
+
+/** Every request that makes something for a discovery with a photo. */
+const CREATES = /\/api\/(discoveries|objects\/upload|objects\/[^/]+\/complete|objects\/uploads\/)/;
+
+/** A fetch that got no answer is logged by Chromium: expected here, where the network is cut. */
+const NETWORK_NOISE = /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|ERR_NETWORK_CHANGED/;
+
+test.use({ geolocation: PHOTO_SPOT, permissions: ['geolocation'] });
+
+const badge = (page: Page) => page.getByTestId('outbox-badge');
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Document Street Art' });
+
+/** Opens the map home with the capture form's code loaded, as a player who used it before. */
+async function openMapHome(page: Page) {
+  await page.goto('/outbox');
+  await expect(page.getByText('Everything is sent')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await page.getByRole('button', { name: 'Capture' }).click();
+  await expect(dialogOf(page).locator('.uppy-Dashboard')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialogOf(page)).toBeHidden();
+}
+
+/** Documents a piece with a fresh photo through the capture dialog; resolves once it closed. */
+async function capture(page: Page, name: string, seed = freshSeed()) {
+  await page.getByRole('button', { name: 'Capture' }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel('Name').fill(name);
+  const photo = await phonePhoto(seed, `${name.replaceAll(' ', '-')}.jpg`);
+  await pickPhoto(dialog, photo);
+  await expect(dialog.getByText(photo.name)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add Discovery' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function player(page: Page): Promise<{ tokens: number; discoveries: number }> {
+  return (await page.request.get('/api/auth/user')).json();
+}
+
+async function myDiscoveries(page: Page): Promise<{ name: string; imageUrl: string | null }[]> {
+  return (await page.request.get('/api/discoveries/user')).json();
+}
+
+/** Drops the network's own noise from the console errors the fixture checks. */
+function forgiveNetworkNoise(consoleErrors: string[]) {
+  const rest = consoleErrors.filter((e) => !NETWORK_NOISE.test(e));
+  consoleErrors.splice(0, consoleErrors.length, ...rest);
+}
+
+/**
+ * Every other create request is lost: half of those after the server did the work (the answer
+ * never reaches the page), half before it reached the server.
+ */
+async function dropEveryOther(context: BrowserContext) {
+  let count = 0;
+  await context.route(CREATES, async (route) => {
+    count += 1;
+    if (count % 2 === 1) return route.continue();
+    if (count % 4 === 0) await route.fetch();
+    return route.abort('connectionreset');
+  });
+}
+
+test.describe('the outbox', () => {
+  test('three discoveries made offline wait, then are sent exactly once with the exact tokens', async ({
+    page,
+    context,
+    consoleErrors,
+    player: me,
+  }) => {
+    test.slow();
+    await openMapHome(page);
+    const before = await player(page);
+
+    await context.setOffline(true);
+    for (const name of ['Koi one', 'Koi two', 'Koi three']) {
+      await capture(page, name);
+      await expect(
+        toasts(page)
+          .getByText("No connection right now: it will be sent when you're back online.")
+          .first(),
+      ).toBeVisible();
+    }
+    await expect(badge(page)).toHaveText('3 waiting to send');
+    await screenshots(page, 'outbox-badge');
+
+    await badge(page).click();
+    const list = page.getByRole('list').filter({ has: page.getByText('Koi one') });
+    for (const name of ['Koi one', 'Koi two', 'Koi three']) {
+      const item = list.getByRole('listitem', { name: `Discovery: ${name}` });
+      await expect(item.getByText('Waiting')).toBeVisible();
+      await expect(item.locator('img')).toBeVisible();
+    }
+    await expect(page.getByText('3 items on this device.', { exact: false })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'outbox-list');
+
+    await context.setOffline(false);
+    await expect(page.getByText('Everything is sent')).toBeVisible();
+    await expect(badge(page)).toHaveCount(0);
+    await expectExactlyThree(page, me, before);
+    forgiveNetworkNoise(consoleErrors);
+  });
+
+  test('a network that drops every other request still creates each discovery once', async ({
+    page,
+    context,
+    consoleErrors,
+    expectFailure,
+    player: me,
+  }) => {
+    test.slow();
+    // A PUT whose answer was lost is repeated on a spent link: refused, then completed.
+    expectFailure(/\/api\/objects\/uploads\//, 403);
+    await openMapHome(page);
+    const before = await player(page);
+    await context.setOffline(true);
+    for (const name of ['Koi one', 'Koi two', 'Koi three']) await capture(page, name);
+    await expect(badge(page)).toHaveText('3 waiting to send');
+
+    await dropEveryOther(context);
+    await context.setOffline(false);
+    await expect.poll(async () => (await myDiscoveries(page)).length, { timeout: 60_000 }).toBe(3);
+    await expect(badge(page)).toHaveCount(0);
+    await expectExactlyThree(page, me, before);
+    forgiveNetworkNoise(consoleErrors);
+  });
+
+  test('a create whose answer is lost is sent again under its key: one discovery, paid once', async ({
+    page,
+    context,
+    consoleErrors,
+    player: me,
+  }) => {
+    await openMapHome(page);
+    const before = await player(page);
+    // The server records the discovery; the page never hears back.
+    let lost = false;
+    await context.route('**/api/discoveries', async (route) => {
+      if (lost || route.request().method() !== 'POST') return route.continue();
+      lost = true;
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Capture' }).click();
+    await dialogOf(page).getByLabel('Name').fill('Answer lost on the way');
+    await dialogOf(page).getByRole('button', { name: 'Add Discovery' }).click();
+    await expect(toasts(page).getByText('Saved on this device', { exact: true })).toBeVisible();
+    await expect
+      .poll(async () => (await myDiscoveries(page)).map((d) => d.name))
+      .toEqual(['Answer lost on the way']);
+    expect(me.username).toMatch(/^player_/);
+    await expect(badge(page)).toHaveCount(0);
+    const after = await player(page);
+    expect(after.discoveries - before.discoveries).toBe(1);
+    expect(after.tokens - before.tokens).toBe(PHOTOGRAPHER_REWARD);
+    forgiveNetworkNoise(consoleErrors);
+  });
+
+  test('items kept through a reload are sent on the next start', async ({
+    page,
+    context,
+    consoleErrors,
+    player: me,
+  }) => {
+    test.slow();
+    await openMapHome(page);
+    const before = await player(page);
+    await context.setOffline(true);
+    for (const name of ['Koi one', 'Koi two', 'Koi three']) await capture(page, name);
+    await expect(badge(page)).toHaveText('3 waiting to send');
+    await context.route(CREATES, (route) => route.abort('internetdisconnected'));
+    await context.setOffline(false);
+
+    await page.reload();
+    await expect(badge(page)).toHaveText('3 waiting to send');
+    await badge(page).click();
+    await expect(page.getByRole('listitem')).toHaveCount(3);
+
+    await context.unroute(CREATES);
+    await page.reload();
+    await expect(page.getByText('Everything is sent')).toBeVisible();
+    await expectExactlyThree(page, me, before);
+    forgiveNetworkNoise(consoleErrors);
+  });
+
+  test('a refused item shows why, and is edited and sent; a discarded one is never sent', async ({
+    page,
+    context,
+    consoleErrors,
+    expectFailure,
+    player: me,
+  }) => {
+    test.slow();
+    expectFailure(/\/api\/objects\/[^/]+\/complete$/, 409);
+    await openMapHome(page);
+    const seed = freshSeed();
+    const imageUrl = await uploadPhoto(page, (await phonePhoto(seed)).buffer);
+    const first = await page.request.post('/api/discoveries', {
+      data: { name: 'First koi', imageUrl, ...PHOTO_SPOT },
+    });
+    expect(first.status()).toBe(201);
+
+    await context.setOffline(true);
+    await capture(page, 'Same koi again', seed);
+    await capture(page, 'Koi to forget');
+    await expect(badge(page)).toHaveText('2 waiting to send');
+    await badge(page).click();
+    await context.setOffline(false);
+
+    const refused = page.getByRole('listitem', { name: 'Discovery: Same koi again' });
+    await expect(refused.getByText('Refused')).toBeVisible();
+    await expect(refused.getByText('This photo has already been documented')).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Discovery: Koi to forget' })).toHaveCount(0);
+    await screenshots(page, 'outbox-refused');
+
+    await refused.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit discovery' });
+    await expect(edit.getByLabel('Latitude')).toHaveValue(String(PHOTO_SPOT.latitude));
+    await edit.getByLabel('Name').fill('Koi, the wall beside it');
+    await edit.getByLabel('Send without the photo').click();
+    await expectNoSeriousAxeViolations(page);
+    await edit.getByRole('button', { name: 'Save and send' }).click();
+    await expect(page.getByText('Everything is sent')).toBeVisible();
+
+    const names = (await myDiscoveries(page)).map((d) => [d.name, d.imageUrl === null]);
+    expect(names.sort(), me.username).toEqual([
+      ['First koi', false],
+      ['Koi to forget', false],
+      ['Koi, the wall beside it', true],
+    ]);
+
+    // Discard: kept offline, then thrown away after a confirm; nothing reaches the server.
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page.getByRole('button', { name: 'Capture' })).toBeVisible();
+    await context.setOffline(true);
+    await capture(page, 'Never sent');
+    await badge(page).click();
+    const item = page.getByRole('listitem', { name: 'Discovery: Never sent' });
+    await item.getByRole('button', { name: 'Discard' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard this item?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(item).toBeVisible();
+    await item.getByRole('button', { name: 'Discard' }).click();
+    await confirm.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByText('Everything is sent')).toBeVisible();
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByText('Everything is sent')).toBeVisible();
+    expect((await myDiscoveries(page)).map((d) => d.name)).not.toContain('Never sent');
+    forgiveNetworkNoise(consoleErrors);
+  });
+});
+
+async function expectExactlyThree(
+  page: Page,
+  me: SignedInPlayer,
+  before: { tokens: number; discoveries: number },
+) {
+  const mine = await myDiscoveries(page);
+  expect(mine.map((d) => d.name).sort(), me.username).toEqual(['Koi one', 'Koi three', 'Koi two']);
+  expect(mine.every((d) => d.imageUrl !== null)).toBe(true);
+  const after = await player(page);
+  expect(after.discoveries - before.discoveries).toBe(3);
+  expect(after.tokens - before.tokens).toBe(3 * PHOTOGRAPHER_REWARD);
+}

@@ -1,0 +1,12 @@
+import { useAuth } from '../../hooks/use-auth.ts';
+import { useOutboxSender } from '../../outbox/use-outbox.ts';
+
+/**
+ * Sends the signed-in player's outbox on start and on reconnect. Its own chunk, loaded once
+ * signed in, so the landing page does not carry IndexedDB code.
+ */
+export default function OutboxSender() {
+  const { user } = useAuth();
+  useOutboxSender(user?.id);
+  return null;
+}
