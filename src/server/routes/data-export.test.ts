@@ -12,6 +12,7 @@ import {
   wallConfirmations,
   wallReports,
 } from '../db/moderation-schema.ts';
+import { accountIdentities } from '../db/oidc-schema.ts';
 import { legalWalls } from '../db/schema.ts';
 
 /** GET /api/profile/export: a zip of the player's JSON and photos, on both photo stores. */
@@ -57,6 +58,11 @@ describe.each(storesUnderTest())('the data download on the $name store', (store)
       source: 'player',
       status: 'unverified',
       proposedById: alice.id,
+    });
+    await t.db.insert(accountIdentities).values({
+      userId: alice.id,
+      issuer: 'https://id.example',
+      subject: 'alice-at-id',
     });
     await t.db.insert(wallConfirmations).values({
       id: randomUUID(),
@@ -164,6 +170,9 @@ describe.each(storesUnderTest())('the data download on the $name store', (store)
         'expiresAt',
       ]);
     for (const device of json.devices) expect(Object.keys(device)).toEqual(['lastUsedAt']);
+    expect(json.signInProviders).toEqual([
+      { issuer: 'https://id.example', subject: 'alice-at-id', linkedAt: expect.any(String) },
+    ]);
     const sessionId = alice.cookie.split('=')[1]!;
     for (const secret of ['scrypt$', 'passwordHash', 'idHash', sessionId, hashSessionId(sessionId)])
       expect(text).not.toContain(secret);

@@ -20,6 +20,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { forumLikes, forumPosts, missionCompletions, missions } from '../db/community-schema.ts';
+import { accountIdentities } from '../db/oidc-schema.ts';
 import { passkeys } from '../db/passkeys-schema.ts';
 import { subscriptions, walletLinks } from '../db/payments-schema.ts';
 import { notFound } from '../errors.ts';
@@ -37,8 +38,8 @@ export const photoFileName = (id: string, contentType: string) =>
 /**
  * Everything the service holds about one player (docs/decisions/027-your-data.md), as plain
  * rows: secrets (password hash, session and device ids, recovery code hashes) and derived photo
- * hashes are left out; sessions are their device, country and dates, passkeys their name and
- * dates, devices and recovery codes dates only. Other players' data never appears: every query is
+ * hashes are left out; sessions are their device, country and dates, linked providers their
+ * issuer, subject and date, passkeys their name and dates, devices and recovery codes dates only. Other players' data never appears: every query is
  * bounded by the player's id, and staff who acted on them are not named.
  */
 export function gatherPlayerData(db: Db, userId: string) {
@@ -127,6 +128,15 @@ async function collect(db: Tx, userId: string) {
       .from(signInDevices)
       .where(eq(signInDevices.userId, userId))
       .orderBy(asc(signInDevices.lastUsedAt)),
+    signInProviders: await db
+      .select({
+        issuer: accountIdentities.issuer,
+        subject: accountIdentities.subject,
+        linkedAt: accountIdentities.createdAt,
+      })
+      .from(accountIdentities)
+      .where(eq(accountIdentities.userId, userId))
+      .orderBy(asc(accountIdentities.createdAt)),
     passkeys: await db
       .select({
         name: passkeys.name,

@@ -18,7 +18,10 @@ export function YourData({ user }: { user: User }) {
         <Part title="Download your data" action={<DownloadButton />}>
           <p>A zip file with everything StreetScope keeps about you:</p>
           <ul className="grid list-disc gap-1 pl-5">
-            <li>your account, Pro status, linked wallet, passkeys and when you signed in</li>
+            <li>
+              your account, Pro status, linked wallet, sign-in providers, passkeys and when you
+              signed in
+            </li>
             <li>discoveries, logs, markers and your gallery</li>
             <li>forum posts, replies and likes, and missions completed</li>
             <li>walls you proposed, confirmed or reported, and reports you made</li>
