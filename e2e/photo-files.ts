@@ -5,11 +5,11 @@ import { phoneJpeg } from '../test/images.ts';
 export const PHOTO_SPOT = { latitude: -27.470094, longitude: 153.025 };
 
 /** A real JPEG with camera make, serial, orientation and GPS EXIF, unique to `seed`. */
-export async function phonePhoto(seed: number, name = 'IMG_2041.jpg') {
+export async function phonePhoto(seed: number, name = 'IMG_2041.jpg', spot = PHOTO_SPOT) {
   return {
     name,
     mimeType: 'image/jpeg',
-    buffer: await phoneJpeg({ seed, ...PHOTO_SPOT }),
+    buffer: await phoneJpeg({ seed, ...spot }),
   };
 }
 
