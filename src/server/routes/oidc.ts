@@ -4,20 +4,15 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../../core/return-path.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
-import {
-  LinkStartSchema,
-  ProviderParamsSchema,
-  SignInMethodsSchema,
-} from '../../core/schemas/sign-in-methods.ts';
+import { ProviderParamsSchema } from '../../core/schemas/sign-in-methods.ts';
 import { LOGIN_PAGE_CSP } from '../auth/login-page.ts';
 import { isUnreachable, OidcClients, ProviderDownError } from '../auth/oidc-client.ts';
-import { issuerForms, type OidcProviderConfig } from '../auth/oidc-config.ts';
+import type { OidcProviderConfig } from '../auth/oidc-config.ts';
 import { renderChooseUsernamePage, renderSignInProblemPage } from '../auth/oidc-pages.ts';
-import { hostCookieAttributes, hostCookieName, requireUser, signedInOnly } from '../auth/plugin.ts';
+import { hostCookieAttributes, hostCookieName } from '../auth/plugin.ts';
 import { startSession } from '../auth/start-session.ts';
-import { hasPasskey } from '../services/passkeys.ts';
-import { PUBLIC, SIGNED_IN } from '../docs.ts';
-import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../errors.ts';
+import { PUBLIC } from '../docs.ts';
+import { HttpError, badRequest, notFound, tooManyRequests } from '../errors.ts';
 import {
   IdentityTakenMeanwhile,
   SIGN_IN_EXPIRED,
@@ -25,14 +20,13 @@ import {
   createAccountWithIdentity,
   findNewAccount,
   linkIdentity,
-  linkedIdentities,
   randomToken,
   saveNewAccount,
   savePendingSignIn,
   takePendingSignIn,
-  unlinkIdentity,
 } from '../services/oidc-accounts.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
+import { signInMethodRoutes } from './sign-in-methods.ts';
 
 const html = (description: string) => ({
   description,
@@ -365,101 +359,13 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const profileTags = ['profile'];
-
-  app.get(
-    '/api/profile/sign-in-methods',
-    {
-      preValidation: signedInOnly,
-      schema: {
-        operationId: 'listMySignInMethods',
-        security: SIGNED_IN,
-        summary: 'How you can sign in: your password and each configured provider, linked or not',
-        tags: profileTags,
-        response: { 200: SignInMethodsSchema, 401: ErrorSchema },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const linked = await linkedIdentities(db, user.id);
-      return {
-        password: config.passwordSignIn && user.passwordHash !== null,
-        passkey: await hasPasskey(db, user.id),
-        providers: config.oidcProviders.map((p) => {
-          const identity = linked.find((l) => issuerForms(p.issuerUrl).includes(l.issuer));
-          return {
-            id: p.id,
-            name: p.name,
-            linkedAt: identity ? identity.linkedAt.toISOString() : null,
-          };
-        }),
-      };
-    },
-  );
-
-  app.post(
-    '/api/profile/sign-in-methods/:provider/link',
-    {
-      preValidation: signedInOnly,
-      schema: {
-        operationId: 'startProviderLink',
-        security: SIGNED_IN,
-        summary: "Link a provider: answers the provider's login page to send the browser to",
-        description:
-          'The provider comes back to the callback, which links the identity to this account and returns to /profile?linked or /profile?linkError=linked-elsewhere.',
-        tags: profileTags,
-        params: ProviderParamsSchema,
-        response: {
-          200: LinkStartSchema,
-          401: ErrorSchema,
-          404: ErrorSchema,
-          409: ErrorSchema,
-          429: ErrorSchema,
-          503: ErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const provider = clients.provider(request.params.provider);
-      if (!provider) throw notFound('There is no such way to sign in.');
-      const linked = await linkedIdentities(db, user.id);
-      if (linked.some((l) => issuerForms(provider.issuerUrl).includes(l.issuer))) {
-        throw conflict(`${provider.name} is already linked to your account.`);
-      }
-      if (!(await withinLimit(request))) throw tooManyRequests(TOO_MANY);
-      try {
-        return { url: await authorizationUrl(request, reply, provider, PROFILE, user.id) };
-      } catch (err) {
-        if (err instanceof ProviderDownError) {
-          return reply.code(503).send({ message: err.message });
-        }
-        throw err;
-      }
-    },
-  );
-
-  app.delete(
-    '/api/profile/sign-in-methods/:provider',
-    {
-      preValidation: signedInOnly,
-      schema: {
-        operationId: 'unlinkProvider',
-        security: SIGNED_IN,
-        summary: 'Unlink a provider, while another way to sign in remains (204)',
-        tags: profileTags,
-        params: ProviderParamsSchema,
-        response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const provider = clients.provider(request.params.provider);
-      if (!provider) throw notFound('There is no such way to sign in.');
-      await unlinkIdentity(db, config, user.id, issuerForms(provider.issuerUrl));
-      return reply.code(204).send(null);
-    },
-  );
+  signInMethodRoutes(app, {
+    clients,
+    withinLimit,
+    tooMany: TOO_MANY,
+    linkUrl: (request, reply, provider, userId) =>
+      authorizationUrl(request, reply, provider, PROFILE, userId),
+  });
 };
 
 export default oidcRoutes;
