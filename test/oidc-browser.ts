@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { count } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
+import { NO_LIMIT, createTestApp, type TestApp } from './app.ts';
 import { users } from '../src/server/db/schema.ts';
 import type { TestOidcProvider } from './oidc-provider.ts';
 
@@ -85,3 +86,16 @@ export const providerEntry = (provider: TestOidcProvider, id = TEST_PROVIDER_ID)
 /** The callback our test apps (PUBLIC_URL http://localhost:3000) register with the provider. */
 export const callbackUrl = (id = TEST_PROVIDER_ID) =>
   `http://localhost:3000/api/login/oidc/${id}/callback`;
+
+/** A test app offering `provider`, with the sign-in and sign-up limits lifted unless `options` sets them. */
+export function appWithProvider(
+  provider: TestOidcProvider,
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<TestApp> {
+  return createTestApp({
+    seed: false,
+    limits: { oidcPerIp: NO_LIMIT, signUpPerIp: NO_LIMIT },
+    ...options,
+    config: { oidcProviders: [providerEntry(provider)], ...options.config },
+  });
+}

@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_LIMIT, createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   OidcBrowser,
   TEST_PROVIDER_ID as ID,
   accountCount,
   callbackUrl,
-  providerEntry,
+  appWithProvider,
 } from '../../../test/oidc-browser.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
 import { sessions } from '../db/schema.ts';
@@ -18,11 +18,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   provider = await startOidcProvider({ redirectUris: [callbackUrl()] });
-  t = await createTestApp({
-    seed: false,
-    config: { oidcProviders: [providerEntry(provider)] },
-    limits: { oidcPerIp: NO_LIMIT, signUpPerIp: NO_LIMIT },
-  });
+  t = await appWithProvider(provider);
 });
 afterAll(async () => {
   await t.close();

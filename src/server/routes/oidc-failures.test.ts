@@ -2,12 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_LIMIT, createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp, createTestApp } from '../../../test/app.ts';
 import {
   OidcBrowser,
   TEST_PROVIDER_ID as ID,
   accountCount,
   callbackUrl,
+  appWithProvider,
   providerEntry,
 } from '../../../test/oidc-browser.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
@@ -29,12 +30,7 @@ afterAll(async () => {
 });
 
 async function app(config: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
-  const a = await createTestApp({
-    seed: false,
-    limits: { oidcPerIp: NO_LIMIT, signUpPerIp: NO_LIMIT },
-    ...config,
-    config: { oidcProviders: [providerEntry(provider)], ...config.config },
-  });
+  const a = await appWithProvider(provider, config);
   opened.push(a);
   return a;
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_LIMIT, createTestApp, signUp, type TestApp } from '../../../test/app.ts';
+import { signUp, type TestApp } from '../../../test/app.ts';
 import {
   OidcBrowser,
   TEST_PROVIDER_ID as ID,
   accountCount,
   callbackUrl,
-  providerEntry,
+  appWithProvider,
 } from '../../../test/oidc-browser.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
 
@@ -16,11 +16,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   provider = await startOidcProvider({ redirectUris: [callbackUrl()] });
-  t = await createTestApp({
-    seed: false,
-    config: { oidcProviders: [providerEntry(provider)] },
-    limits: { oidcPerIp: NO_LIMIT, signUpPerIp: NO_LIMIT },
-  });
+  t = await appWithProvider(provider);
 });
 afterAll(async () => {
   await t.close();
