@@ -159,10 +159,13 @@ export const test = base.extend<{
 export { expect };
 
 /**
- * Saves the current page at phone and desktop sizes under test-results/screens (not committed).
- * Full-page shots from the top, so sticky bars sit where a player sees them.
+ * With E2E_SCREENSHOTS=1, saves the current page at phone and desktop sizes under
+ * test-results/screens (not committed), for a person to look at. Full-page shots from the top, so
+ * sticky bars sit where a player sees them. Off by default: they assert nothing and cost a tenth
+ * of the suite's time.
  */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const size of [
     { width: 390, height: 844 },
@@ -175,6 +178,12 @@ export async function screenshots(page: Page, name: string): Promise<void> {
       fullPage: true,
     });
   }
+}
+
+/** With E2E_SCREENSHOTS=1, saves what the page shows now as test-results/screens/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `test-results/screens/${name}.png` });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   screenshots,
   test,
   toasts,
+  screenshot,
 } from './fixtures.ts';
 
 /** Near the seeded Bondi Sea Wall (src/data/legal-walls.json). */
@@ -84,7 +85,7 @@ test.describe('without a location', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     }
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Out' })).toBeHidden();
-    await page.screenshot({ path: 'test-results/screens/map-home-360.png' });
+    await screenshot(page, 'map-home-360');
   });
 
   test('the Artist badge appears once discoveries exceed 5', async ({ page }) => {

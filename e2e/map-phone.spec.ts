@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, test, screenshot } from './fixtures.ts';
 import { mapShare } from './map-share.ts';
 
 /** Near the seeded Leake Street Tunnel (src/data/legal-walls.json). */
@@ -80,7 +80,7 @@ test('at rest on a 390x844 phone the map fills at least 75% of the screen', asyn
   const { share, covering } = await mapShare(page);
   console.log(`map share at rest, 390x844: ${(share * 100).toFixed(1)}%`);
   expect(share, covering.join('\n')).toBeGreaterThanOrEqual(0.75);
-  await page.screenshot({ path: 'test-results/screens/map-phone-rest-390.png' });
+  await screenshot(page, 'map-phone-rest-390');
 
   // The first-visit tip is small too, and once dismissed it stays away.
   await page.reload();
@@ -97,7 +97,7 @@ test('the first visit shows how to pin; every SPEC control is reachable from the
   );
   const withTip = await mapShare(page);
   expect(withTip.share).toBeGreaterThanOrEqual(0.7);
-  await page.screenshot({ path: 'test-results/screens/map-phone-first-visit-390.png' });
+  await screenshot(page, 'map-phone-first-visit-390');
 
   // SPEC's action bar is the sheet's peek; Allow Location sits beside its title.
   for (const name of ['Colors', 'Profile', 'Community'])
@@ -130,10 +130,10 @@ test('the first visit shows how to pin; every SPEC control is reachable from the
   await expect(controls.getByRole('tab', { name: 'Imagery' })).toBeVisible();
   await expect(controls.getByRole('tab', { name: '3D Controls' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/map-phone-controls-390.png' });
+  await screenshot(page, 'map-phone-controls-390');
   await controls.getByRole('button', { name: 'Close imaging controls' }).click();
   await expect(controls).toBeHidden();
-  await page.screenshot({ path: 'test-results/screens/map-phone-imaging-390.png' });
+  await screenshot(page, 'map-phone-imaging-390');
 });
 
 test('the sheet follows a finger: a slow drag rests at the nearest snap, a flick goes on to the next', async ({
@@ -165,7 +165,7 @@ test('the sheet follows a finger: a slow drag rests at the nearest snap, a flick
   const box = (await wall.boundingBox())!;
   await swipe(page, { x, y: box.y - 80 }, { x, y: box.y + box.height / 2 }, 10, 60);
   await expect(sheet(page)).toHaveAttribute('data-snap', '1');
-  await page.screenshot({ path: 'test-results/screens/map-phone-sheet-half-390.png' });
+  await screenshot(page, 'map-phone-sheet-half-390');
   await expect(page.getByTestId('location-panel')).toHaveCount(0);
   await wall.tap();
   await expect(page.getByTestId('location-panel')).toBeVisible();
@@ -187,7 +187,7 @@ test('a tap selects a marker or closes what is open, and never opens a dialog', 
   const panel = page.getByTestId('location-panel');
   await expect(panel.getByRole('heading', { name: 'Leake Street Tunnel' })).toBeVisible();
   await expect(sheet(page)).toHaveAttribute('data-snap', '1');
-  await page.screenshot({ path: 'test-results/screens/map-phone-wall-390.png' });
+  await screenshot(page, 'map-phone-wall-390');
   await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.2);
   await expect(panel).toBeHidden();
   await expect(sheet(page)).toHaveAttribute('data-snap', '0');
@@ -203,7 +203,7 @@ test('pin here: the crosshair picks the spot, a discovery is documented there', 
   await page.getByRole('button', { name: 'Pin here' }).click();
   await expect(page.getByTestId('pin-crosshair')).toBeVisible();
   await expect(pinBar(page).getByTestId('pin-spot')).toHaveText('51.5020°N 0.1157°W');
-  await page.screenshot({ path: 'test-results/screens/map-phone-pin-390.png' });
+  await screenshot(page, 'map-phone-pin-390');
   await pinBar(page).getByRole('button', { name: 'Discovery' }).click();
   const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
   await expect(dialog.getByText('Pinned at the spot you chose: 51.5020°N 0.1157°W')).toBeVisible();

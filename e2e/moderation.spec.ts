@@ -10,6 +10,7 @@ import {
   toasts,
   uniqueName,
   type SignedInPlayer,
+  screenshot,
 } from './fixtures.ts';
 
 const posts = (page: Page) => page.getByRole('list', { name: 'Posts' }).locator(':scope > li');
@@ -132,7 +133,7 @@ test('two reports hide a post; a moderator suspends its author and restores it, 
     page.getByRole('status').filter({ hasText: 'Your account is suspended until' }),
   ).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screens/suspended-map-390.png' });
+  await screenshot(page, 'suspended-map-390');
 });
 
 test('players get the not-found page at /moderation and no link to it', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   test,
   toasts,
   type SignedInPlayer,
+  screenshot,
 } from './fixtures.ts';
 import { freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
 
@@ -220,7 +221,7 @@ test('a player who has not visited sees why; two reports take a wall to disputed
     await panel(page).getByRole('button', { name: 'Confirm' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Skate park back wall' });
     await expect(confirm.getByLabel('Painted here legally on')).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/walls-confirm-${size.width}.png` });
+    await screenshot(page, `walls-confirm-${size.width}`);
     await page.keyboard.press('Escape');
     await expect(confirm).toBeHidden();
   }
