@@ -1,4 +1,4 @@
-import { expect, screenshots, test, uniqueName } from './fixtures.ts';
+import { expect, screenshots, test, toasts, uniqueName } from './fixtures.ts';
 
 test('a new player continues with a provider, picks a username, lands on the map, and comes back to the same account', async ({
   page,
@@ -45,7 +45,9 @@ test('a new player continues with a provider, picks a username, lands on the map
   expect((await (await page.request.get('/api/auth/user')).json()).id).toBe(me.id);
 });
 
-test('the profile lists the provider as linked', async ({ page }) => {
+test('the profile lists the provider as linked; a first password then signs in too', async ({
+  page,
+}) => {
   const login = uniqueName('oidcp');
   await page.goto('/api/login');
   await page.getByRole('link', { name: 'Continue with Test ID' }).click();
@@ -63,4 +65,25 @@ test('the profile lists the provider as linked', async ({ page }) => {
   await expect(card.getByRole('button', { name: 'Unlink Test ID' })).toBeDisabled();
   await card.scrollIntoViewIfNeeded();
   await screenshots(page, 'oidc-profile-card');
+
+  // No password yet: the card sets a first one, and recovery codes wait for it.
+  const recovery = page.getByRole('region', { name: 'Recovery codes' });
+  await expect(
+    recovery.getByText('Set a password first: a recovery code replaces it.'),
+  ).toBeVisible();
+  const passwordCard = page.getByRole('region', { name: 'Password' });
+  await expect(passwordCard.getByLabel('Current password')).toHaveCount(0);
+  await passwordCard.getByLabel('Password', { exact: true }).fill('chalk lines on brick');
+  await passwordCard.getByRole('button', { name: 'Set password' }).click();
+  await expect(toasts(page).getByText('Password Set')).toBeVisible();
+  await expect(passwordCard.getByLabel('Current password')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Unlink Test ID' })).toBeEnabled();
+  await expect(recovery.getByRole('button', { name: 'Make recovery codes' })).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto('/api/login');
+  await page.getByLabel('Username').fill(`${login}`);
+  await page.getByLabel('Password').fill('chalk lines on brick');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('banner').getByTestId('player-name')).toHaveText(login);
 });

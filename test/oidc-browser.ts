@@ -66,6 +66,19 @@ export class OidcBrowser {
   }
 }
 
+/** A new player who signed in through the provider as `login` and chose `<login>_p` as username. */
+export async function providerAccount(
+  app: FastifyInstance,
+  provider: TestOidcProvider,
+  login: string,
+): Promise<OidcBrowser> {
+  const b = new OidcBrowser(app, provider);
+  await b.callback(await b.atProvider(await b.start(TEST_PROVIDER_ID), login));
+  const res = await b.chooseUsername(`${login}_p`);
+  if (res.statusCode !== 303) throw new Error(`username refused: ${res.body}`);
+  return b;
+}
+
 export async function accountCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;

@@ -34,7 +34,8 @@ export type EndedSessions = z.infer<typeof EndedSessionsSchema>;
 
 /** The new password follows the sign-up rules; the messages say which one it breaks. */
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'is required').max(1000),
+  /** Required once the account has a password; an account made through a provider sets its first without. */
+  currentPassword: z.string().min(1, 'is required').max(1000).optional(),
   newPassword: z.string().min(1, 'is required').max(1000),
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;

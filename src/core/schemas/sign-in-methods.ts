@@ -13,6 +13,8 @@ export const ProviderParamsSchema = z.object({
 export const SignInMethodsSchema = z.object({
   /** The account has a password and password sign-in is on. */
   password: z.boolean(),
+  /** This server takes passwords at all (PASSWORD_SIGN_IN). */
+  passwordSignIn: z.boolean(),
   /** The account has at least one passkey (docs/decisions/036). */
   passkey: z.boolean(),
   /** Every configured provider; linkedAt is null when it is not linked to this account. */

@@ -21,8 +21,8 @@ import { passwordProblem } from '../auth/passwords.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { startSession } from '../auth/start-session.ts';
 import { PUBLIC, SIGNED_IN } from '../docs.ts';
-import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from '../errors.ts';
-import { recoverAccount } from '../services/credentials.ts';
+import { HttpError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
+import { passwordSignInOff, recoverAccount } from '../services/credentials.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
 import { releaseSignInAttempt, reserveSignInAttempt } from '../services/sign-in-limits.ts';
 import { authenticate, createAccount, toUserDto } from '../services/users.ts';
@@ -71,7 +71,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Password sign-in switched off (PASSWORD_SIGN_IN=off): its forms are refused. */
   function passwordsOff(request: FastifyRequest, reply: FastifyReply, mode: LoginMode) {
     if (config.passwordSignIn) return null;
-    const err = forbidden('Password sign-in is turned off on this server.');
+    const err = passwordSignInOff();
     return respondFailure(request, reply, mode, err, '', '/');
   }
 

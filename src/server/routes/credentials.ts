@@ -11,7 +11,7 @@ import { requireUser, signedInOnly } from '../auth/plugin.ts';
 import { generateRecoveryCodes, recoveryCodeStatus } from '../auth/recovery-codes.ts';
 import { hashSessionId } from '../auth/sessions.ts';
 import { SIGNED_IN } from '../docs.ts';
-import { changePassword, confirmPassword } from '../services/credentials.ts';
+import { changePassword, confirmPassword, passwordSignInOff } from '../services/credentials.ts';
 
 const tags = ['profile'];
 
@@ -27,14 +27,15 @@ const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'changeMyPassword',
         security: SIGNED_IN,
         summary:
-          'Change your password (the current one first); every other session of the account is signed out',
+          'Change your password (the current one first); every other session of the account is signed out. An account without a password sets its first one',
         tags,
         body: ChangePasswordSchema,
         response: {
           200: EndedSessionsSchema.describe('Changed; how many other sessions were signed out'),
           400: ErrorSchema.describe('A field is missing or the new password is not accepted'),
           401: ErrorSchema,
-          403: ErrorSchema.describe('Incorrect current password'),
+          403: ErrorSchema.describe('Incorrect current password, or password sign-in is off'),
+          409: ErrorSchema.describe('A first password was set meanwhile'),
           429: ErrorSchema,
         },
       },
@@ -74,13 +75,15 @@ const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
           200: RecoveryCodesSchema,
           400: ErrorSchema,
           401: ErrorSchema,
-          403: ErrorSchema.describe('Incorrect password'),
+          403: ErrorSchema.describe('Incorrect password, or password sign-in is off'),
           429: ErrorSchema,
         },
       },
     },
     async (request) => {
       const user = requireUser(request);
+      // A code sets a new password, which an app without password sign-in never asks for.
+      if (!config.passwordSignIn) throw passwordSignInOff();
       await confirmPassword(
         db,
         config,

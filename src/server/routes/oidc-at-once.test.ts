@@ -7,6 +7,7 @@ import {
   accountCount,
   callbackUrl,
   appWithProvider,
+  providerAccount,
 } from '../../../test/oidc-browser.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
 import { sessions } from '../db/schema.ts';
@@ -59,5 +60,29 @@ describe('simultaneous callbacks and usernames', () => {
     const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => b.callback(path)));
     expect(answers.filter((r) => r.statusCode === 303)).toHaveLength(1);
     expect(await sessionsOf()).toBe((before ?? 0) + 1);
+  });
+});
+
+describe('simultaneous first passwords', () => {
+  it('of 50 first passwords of a provider-only account, one is kept and it signs in', async () => {
+    const b = await providerAccount(t.app, provider, `firstpw${process.pid}`);
+    const me = await b.me();
+    const passwords = Array.from({ length: AT_ONCE }, (_, i) => `fresh-paint-number-${i}`);
+    const answers = await Promise.all(
+      passwords.map((newPassword) =>
+        b.request({ method: 'PUT', url: '/api/profile/password', payload: { newPassword } }),
+      ),
+    );
+    const kept = passwords.filter((_, i) => answers[i]?.statusCode === 200);
+    expect(kept).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(AT_ONCE - 1);
+    const signIn = (password: string | undefined) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: me?.username, password },
+      });
+    expect((await signIn(kept[0])).statusCode).toBe(200);
+    expect((await signIn(passwords.find((p) => p !== kept[0]))).statusCode).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import {
   accountCount,
   callbackUrl,
   appWithProvider,
+  providerAccount,
 } from '../../../test/oidc-browser.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
 
@@ -65,13 +66,8 @@ describe('a first sign-in through a provider', () => {
 });
 
 /** A new player who signed in through the provider as `who` and chose a username. */
-async function providerPlayer(who = login()): Promise<OidcBrowser> {
-  const b = browser();
-  await b.callback(await b.atProvider(await b.start(ID), who));
-  const res = await b.chooseUsername(`${who}_p`);
-  if (res.statusCode !== 303) throw new Error(`username refused: ${res.body}`);
-  return b;
-}
+const providerPlayer = (who = login()): Promise<OidcBrowser> =>
+  providerAccount(t.app, provider, who);
 
 describe('choosing the username', () => {
   it('refuses a taken or malformed name on the page and keeps the sign-in for another try', async () => {
@@ -140,6 +136,7 @@ describe('sign-in methods on the profile', () => {
     const me = await b.me();
     expect(await methods(b)).toEqual({
       password: true,
+      passwordSignIn: true,
       passkey: false,
       providers: [{ id: ID, name: 'Test ID', linkedAt: null }],
     });
@@ -183,6 +180,46 @@ describe('sign-in methods on the profile', () => {
       message: 'This is your only way to sign in. Add a password or link another provider first.',
     });
     expect((await methods(b)).providers[0]?.linkedAt).toEqual(expect.any(String));
+  });
+
+  it('lets a provider-only account set a first password, sign in with it, then unlink', async () => {
+    const b = await providerPlayer();
+    const me = await b.me();
+    const first = 'chalk-lines-on-brick-9';
+    const weak = await b.request({
+      method: 'PUT',
+      url: '/api/profile/password',
+      payload: { newPassword: 'short' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect((await methods(b)).password).toBe(false);
+
+    const set = await b.request({
+      method: 'PUT',
+      url: '/api/profile/password',
+      payload: { newPassword: first },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ ended: 0 });
+    expect((await methods(b)).password).toBe(true);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: me?.username, password: first },
+    });
+    expect(signIn.statusCode).toBe(200);
+
+    // Now it is a change: the first password is asked for.
+    const again = await b.request({
+      method: 'PUT',
+      url: '/api/profile/password',
+      payload: { newPassword: 'another-wall-another-day' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/currentPassword/);
+    const unlink = await b.request({ method: 'DELETE', url: `/api/profile/sign-in-methods/${ID}` });
+    expect(unlink.statusCode).toBe(204);
+    expect((await b.me())?.id).toBe(me?.id);
   });
 
   it('refuses an identity already linked to another account, and links nothing', async () => {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { accountCount, callbackUrl, providerEntry } from '../../../test/oidc-browser.ts';
+import {
+  accountCount,
+  callbackUrl,
+  providerAccount,
+  providerEntry,
+} from '../../../test/oidc-browser.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
 
 /** PASSWORD_SIGN_IN=off: only the providers sign players in (docs/decisions/035). */
@@ -54,6 +59,30 @@ describe('with password sign-in off', () => {
     expect(form.statusCode).toBe(403);
     expect(form.body).toContain('Password sign-in is turned off on this server.');
     expect(await accountCount(t.db)).toBe(0);
+  });
+});
+
+describe('a provider account with password sign-in off', () => {
+  it('can neither set a password nor make recovery codes', async () => {
+    const b = await providerAccount(t.app, provider, `nopw${process.pid}`);
+    const methods = await b.request({ url: '/api/profile/sign-in-methods' });
+    expect(methods.json()).toMatchObject({ password: false, passwordSignIn: false });
+    const set = await b.request({
+      method: 'PUT',
+      url: '/api/profile/password',
+      payload: { newPassword: 'chalk-lines-on-brick-9' },
+    });
+    const codes = await b.request({
+      method: 'POST',
+      url: '/api/profile/recovery-codes',
+      payload: { password: 'chalk-lines-on-brick-9' },
+    });
+    for (const res of [set, codes]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Password sign-in is turned off on this server.' });
+    }
+    const status = await b.request({ url: '/api/profile/recovery-codes' });
+    expect(status.json()).toMatchObject({ remaining: 0, createdAt: null });
   });
 });
 

@@ -61,6 +61,7 @@ export function signInMethodRoutes(
       const linked = await linkedIdentities(db, user.id);
       return {
         password: config.passwordSignIn && user.passwordHash !== null,
+        passwordSignIn: config.passwordSignIn,
         passkey: await hasPasskey(db, user.id),
         providers: config.oidcProviders.map((p) => {
           const identity = linked.find((l) => issuerForms(p.issuerUrl).includes(l.issuer));

@@ -1,13 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { findRecoveryCode, useRecoveryCode } from '../auth/recovery-codes.ts';
 import { endOtherSessions } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.ts';
 import { refundRateLimit, takeRateLimit } from './rate-limit.ts';
 import { findByUsername } from './users.ts';
+
+/** PASSWORD_SIGN_IN=off: every form that takes or sets a password is refused. */
+export const passwordSignInOff = () => forbidden('Password sign-in is turned off on this server.');
 
 /**
  * The signed-in player types their password again (to delete the account, change the password,
@@ -39,15 +42,27 @@ export async function confirmPassword(
 
 /**
  * A new password (the sign-up rules) after the current one: every other session of the
- * account ends, the asking one stays. Returns how many ended.
+ * account ends, the asking one stays. Returns how many ended. An account without a password (made
+ * through a provider or with a passkey) sets its first one without, and no session ends.
  */
 export async function changePassword(
   db: Db,
   config: Config,
   userId: string,
   keepIdHash: string | null,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword?: string | undefined; newPassword: string },
 ): Promise<number> {
+  if (!config.passwordSignIn) throw passwordSignInOff();
+  const [account] = await db
+    .select({ username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) throw notFound('Player not found');
+  if (account.passwordHash === null) {
+    await setFirstPassword(db, config, userId, account.username, input.newPassword);
+    return 0;
+  }
+  if (input.currentPassword === undefined) throw badRequest('currentPassword is required');
   const username = await confirmPassword(
     db,
     config,
@@ -62,6 +77,32 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     return endOtherSessions(tx, userId, keepIdHash);
   });
+}
+
+/**
+ * Only while the account has none: of two first passwords set at once, one is kept and the other
+ * refused, so the player is never left holding a password that does not work.
+ */
+async function setFirstPassword(
+  db: Db,
+  config: Config,
+  userId: string,
+  username: string,
+  password: string,
+): Promise<void> {
+  const problem = passwordProblem(password, username);
+  if (problem) throw badRequest(problem);
+  const passwordHash = await hashPassword(password, config.passwordHashCost);
+  const set = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  if (set.length === 0) {
+    throw conflict(
+      'This account already has a password. Type it as the current password to change it.',
+    );
+  }
 }
 
 /**

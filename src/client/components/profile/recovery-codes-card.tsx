@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, Download, KeyRound, LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { recoveryCodeStatusQuery, useMakeRecoveryCodes } from '../../api/sessions.ts';
+import { signInMethodsQuery } from '../../api/sign-in-methods.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { formatDate, plural } from '../../lib/format.ts';
@@ -17,8 +18,10 @@ import { LoadError, Section } from './section.tsx';
  */
 export function RecoveryCodesCard({ username }: { username: string }) {
   const { data, isPending, isError, refetch } = useQuery(recoveryCodeStatusQuery);
+  const methods = useQuery(signInMethodsQuery);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState(false);
+  if (methods.data && !methods.data.passwordSignIn) return null;
 
   return (
     <Section id="recovery-codes" title="Recovery codes" icon={KeyRound}>
@@ -39,7 +42,9 @@ export function RecoveryCodesCard({ username }: { username: string }) {
               ? `${plural(data.remaining, 'code', 'codes')} left, made ${formatDate(data.createdAt)}`
               : 'No recovery codes yet'}
           </p>
-          {asking ? (
+          {methods.data?.password === false ? (
+            <p>Set a password first: a recovery code replaces it.</p>
+          ) : asking ? (
             <PasswordStep
               replacing={data.createdAt !== null}
               onMade={(made) => {
