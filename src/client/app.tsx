@@ -7,7 +7,6 @@ import { OfflineBanner } from './components/layout/offline-banner.tsx';
 import { PageSkeleton } from './components/layout/page-skeleton.tsx';
 import { UpdateBanner } from './components/layout/update-banner.tsx';
 import { useAuth } from './hooks/use-auth.ts';
-import { afterLoadAndIdle } from './lib/after-load.ts';
 import { markCharacterCreated, needsCharacterCreation } from './lib/character.ts';
 import { currentPath } from './lib/navigation.ts';
 import { onboardingPath, takeOnboardingTurn } from './lib/onboarding.ts';
@@ -33,22 +32,6 @@ const Artwork = lazy(() => import('./pages/artwork.tsx'));
 const Moderation = lazy(() => import('./pages/moderation.tsx'));
 const Outbox = lazy(() => import('./pages/outbox.tsx'));
 const OutboxSender = lazy(() => import('./components/outbox/outbox-sender.tsx'));
-
-/**
- * The outbox sender (IndexedDB, a lock, a sync registration) starts once the page has loaded
- * and gone idle, in its own boundary: the first screen neither waits for its code nor shares
- * its first seconds with it. Items waiting in the outbox are sent a moment later, not lost.
- */
-function OutboxSenderWhenIdle() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => afterLoadAndIdle(() => setIdle(true)), []);
-  if (!idle) return null;
-  return (
-    <Suspense fallback={null}>
-      <OutboxSender />
-    </Suspense>
-  );
-}
 
 /**
  * The screens behind sign-in, besides the map home at / (SPEC §2 route table, and the artwork
@@ -101,7 +84,12 @@ function Router() {
 
   return (
     <Suspense fallback={<PageSkeleton />}>
-      {isAuthenticated && <OutboxSenderWhenIdle />}
+      {isAuthenticated && (
+        // Its own boundary: the screen never waits for the sender's code.
+        <Suspense fallback={null}>
+          <OutboxSender />
+        </Suspense>
+      )}
       <Switch>
         <Route path="/onboarding" component={Onboarding} />
         {isLoading ? (
