@@ -84,7 +84,12 @@ function Router() {
 
   return (
     <Suspense fallback={<PageSkeleton />}>
-      {isAuthenticated && <OutboxSender />}
+      {isAuthenticated && (
+        // Its own boundary: the screen never waits for the sender's code.
+        <Suspense fallback={null}>
+          <OutboxSender />
+        </Suspense>
+      )}
       <Switch>
         <Route path="/onboarding" component={Onboarding} />
         {isLoading ? (

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import './lib/offline-state.ts';
+import { afterLoadAndIdle } from './lib/after-load.ts';
 import { warmStart } from './lib/warm-start.ts';
 import './styles.css';
 
@@ -22,8 +23,5 @@ else requestAnimationFrame(() => setTimeout(mount));
 // The service worker's code loads once the page is idle, so the first screen waits for none of
 // it (docs/decisions/033).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
-  window.addEventListener('load', () =>
-    idle(() => void import('./lib/register-worker.ts').then((m) => m.registerWorker())),
-  );
+  afterLoadAndIdle(() => void import('./lib/register-worker.ts').then((m) => m.registerWorker()));
 }

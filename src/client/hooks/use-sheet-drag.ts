@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Visible height at peek: the title row and the action bar. */
 const PEEK_HEIGHT = 108;
@@ -30,11 +31,18 @@ export function useSheetDrag(snap: number, onSnap: (snap: number) => void) {
   } | null>(null);
   const suppressClick = useRef(false);
 
-  useLayoutEffect(() => {
-    const measure = () => setHeight(ref.current?.offsetHeight ?? window.innerHeight - 34);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+  // Read when the browser lays the sheet out anyway (reading offsetHeight while the map home
+  // mounted forced a layout of the whole new page inside that task), and applied before that
+  // frame is painted, so the sheet never shows at the estimate.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize[0];
+      if (box) flushSync(() => setHeight(Math.round(box.blockSize)));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
   }, []);
 
   const offset = offsetAt(snap, height);

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MapSources } from '../../../core/schemas/map.ts';
 import { imageryLayers, LAYER } from './map-style.ts';
 import { missingSourceFor } from './map-types.ts';
-import { STREET_LAYER_PREFIX } from './street-basemap.ts';
+import { loadStreetMap, STREET_LAYER_PREFIX } from './street-basemap.ts';
 
 const raster = { tiles: ['https://tiles.example/{z}/{x}/{y}.png'], maxzoom: 19, attribution: 'x' };
 const WITHOUT: MapSources = {
@@ -19,6 +19,8 @@ const WITH: MapSources = {
 };
 
 describe('the street basemap in the map types', () => {
+  beforeAll(() => loadStreetMap('dark'));
+
   it('is Standard and the roads and labels of Enhanced Hybrid when configured', () => {
     const layers = imageryLayers(WITH);
     expect(layers.standard.length).toBeGreaterThan(20);

@@ -2,8 +2,7 @@ import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import type { MapSources, RasterSource } from '../../../core/schemas/map.ts';
 import { visibleImagery, type LayerOptions } from './map-types.ts';
-import { STREETS_SOURCE, streetLayers, streetsSource } from './street-basemap.ts';
-import { streetFontFaces } from './street-fonts.ts';
+import { STREETS_SOURCE, streetMap, streetsSource } from './street-basemap.ts';
 
 /** Layer ids the map view toggles; the discovery layers are added by discovery-layers.ts. */
 export const LAYER = {
@@ -53,7 +52,8 @@ function labelSources(labels: RasterSource | null): [string, RasterSource][] {
  * The whole style: the built-in offline basemap (ocean, land, borders) at the bottom, so the
  * map still reads when imagery fails; the street map, when configured, above it (the Standard
  * type); every imagery layer above that, shown per map type; then road and label overlays for
- * Enhanced Hybrid: the street map's own, or raster label tiles without one.
+ * Enhanced Hybrid: the street map's own, or raster label tiles without one. With a street map,
+ * its code is loaded first (loadStreetMap).
  */
 export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpecification {
   const show = visibleImagery(options);
@@ -79,7 +79,7 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
       },
     },
   ];
-  const streets = sources.basemap ? streetLayers(sources.basemap.flavor) : null;
+  const streets = sources.basemap ? streetMap(sources.basemap.flavor) : null;
   if (sources.basemap && streets) {
     styleSources[STREETS_SOURCE] = streetsSource(sources.basemap);
     layers.push(...streets.standard.map(withVisibility(show.standard)));
@@ -161,7 +161,7 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
     version: 8,
     sources: styleSources,
     layers,
-    ...(streets && { 'font-faces': streetFontFaces() }),
+    ...(streets && { 'font-faces': streets.fontFaces() }),
   };
 }
 
@@ -169,7 +169,7 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
 export function imageryLayers(
   sources: MapSources,
 ): Record<keyof ReturnType<typeof visibleImagery>, string[]> {
-  const streets = sources.basemap ? streetLayers(sources.basemap.flavor) : null;
+  const streets = sources.basemap ? streetMap(sources.basemap.flavor) : null;
   const ids = (list: LayerSpecification[]) => list.map((layer) => layer.id);
   return {
     satellite: sources.satellite ? [LAYER.satellite] : [],

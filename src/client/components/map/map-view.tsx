@@ -6,11 +6,10 @@ import {
   type MapLayerMouseEvent,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { Protocol } from 'pmtiles';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ArtworksInView, HeatPoints, MyLogPoints } from '../../../core/schemas/artworks.ts';
 import type { Mission } from '../../../core/schemas/catalog.ts';
-import type { MapSources } from '../../../core/schemas/map.ts';
+import type { BasemapSource, MapSources } from '../../../core/schemas/map.ts';
 import type { Marker } from '../../../core/schemas/markers.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
@@ -50,13 +49,32 @@ import {
 import { buildStyle, LAYER } from './map-style.ts';
 import { CAMERA, type LayerOptions } from './map-types.ts';
 import { loadOfflineBasemap } from './offline-basemap.ts';
+import { loadStreetMap } from './street-basemap.ts';
 import { drawStreetIcon } from './street-icons.ts';
 import { useLongPress } from './use-long-press.ts';
 import { normaliseBounds, type Bounds } from './view-bounds.ts';
 
 setWorkerUrl(workerUrl);
-// The street map is a PMTiles archive read in byte ranges (docs/decisions/017-street-basemap.md).
-addProtocol('pmtiles', new Protocol().tile);
+
+let pmtiles: Promise<void> | null = null;
+const streetMapsReady = new Set<string>();
+
+/**
+ * The street map is a PMTiles archive read in byte ranges (docs/decisions/017-street-basemap.md).
+ * Its reader and its style code load only when the server has an archive: without one, the map
+ * starts without them.
+ */
+async function prepareStreetMap(basemap: BasemapSource) {
+  pmtiles ??= import('pmtiles').then(
+    ({ Protocol }) => addProtocol('pmtiles', new Protocol().tile),
+    (error: unknown) => {
+      pmtiles = null;
+      throw error;
+    },
+  );
+  await Promise.all([pmtiles, loadStreetMap(basemap.flavor)]);
+  streetMapsReady.add(basemap.flavor);
+}
 
 export interface Camera {
   zoom: number;
@@ -135,8 +153,25 @@ function MapView(props: MapViewProps) {
   useLayoutEffect(() => {
     latest.current = props;
   });
+  const [styleReady, setStyleReady] = useState(
+    () => !props.sources.basemap || streetMapsReady.has(props.sources.basemap.flavor),
+  );
 
   useEffect(() => {
+    const basemap = latest.current.sources.basemap;
+    if (styleReady || !basemap) return;
+    let gone = false;
+    prepareStreetMap(basemap).then(
+      () => !gone && setStyleReady(true),
+      (error: unknown) => !gone && latest.current.onFail(error),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [styleReady]);
+
+  useEffect(() => {
+    if (!styleReady) return;
     const container = containerRef.current!;
     const { sources, initialCentre, initialZoom, initialLayers } = latest.current;
     let m: MapLibreMap;
@@ -273,7 +308,7 @@ function MapView(props: MapViewProps) {
       cancelAnimationFrame(frame);
       m.remove();
     };
-  }, []);
+  }, [styleReady]);
 
   useLongPress(map, (spot) => latest.current.onPinShortcut(spot));
 
