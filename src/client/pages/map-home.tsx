@@ -27,6 +27,7 @@ import {
   MissionPanel,
   OnDemand,
   ProposeWallDialog,
+  SavedAreasSection,
   SideNav,
 } from '../components/map-home/on-demand.tsx';
 import { SuspensionBanner } from '../components/moderation/suspension-banner.tsx';
@@ -219,6 +220,16 @@ export default function MapHome() {
       <ExportGpxButton
         waypoints={() => waypointsInView(data.wallsInView, data.missions, data.artworks)}
       />
+      {config.data && (
+        <Suspense fallback={null}>
+          <SavedAreasSection
+            userId={user.id}
+            centre={centre}
+            nearestCity={nearbyWalls.data?.[0]?.city}
+            sources={config.data.map}
+          />
+        </Suspense>
+      )}
     </div>
   );
   const locationPanel =

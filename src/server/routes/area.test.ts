@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, useUnlimitedApp, type Player } from '../../../test/app.ts';
 import { insertWall } from '../../../test/walls.ts';
-import { AREA_ARTWORKS_LIMIT, type AreaContents } from '../../core/schemas/area.ts';
+import { AREA_ARTWORKS_LIMIT } from '../../core/constants.ts';
+import type { AreaContents } from '../../core/schemas/area.ts';
 import { missions } from '../db/community-schema.ts';
 
 /** GET /api/area: what a saved area holds (docs/decisions/037-saved-areas.md). */

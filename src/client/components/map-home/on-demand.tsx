@@ -22,6 +22,9 @@ export const ImagingControlsFor = lazy(() =>
 export const MapFiltersPanel = lazy(() =>
   import('./map-filters-panel.tsx').then((m) => ({ default: m.MapFiltersPanel })),
 );
+export const SavedAreasSection = lazy(() =>
+  import('../saved-areas/saved-areas-section.tsx').then((m) => ({ default: m.SavedAreasSection })),
+);
 export const MissionPanel = lazy(() =>
   import('./mission-panel.tsx').then((m) => ({ default: m.MissionPanel })),
 );
