@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { TILE_ORIGIN } from '../playwright.config.ts';
-import { expect, screenshots, test, toasts } from './fixtures.ts';
+import { TEST_BASEMAP } from '../test/basemap-archive.ts';
+import { EMPTY_URL, expect, screenshots, signUp, test, toasts } from './fixtures.ts';
 import { forgiveOfflineLoadErrors, underWorker } from './pwa.ts';
 
 // These specs are about the service worker, which the suite otherwise blocks.
@@ -125,4 +127,75 @@ test('a saved area shows its walls and map tiles with every host blocked, and re
   await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
   expect(await storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
   expect(player.id).toBeTruthy();
+});
+
+/** Street names the Standard map type has drawn from the street map. */
+const drawnStreets = (page: Page) =>
+  page.getByTestId('map').evaluate((element) => {
+    const m = (element as HTMLElement & { maplibre: MapLibreMap }).maplibre;
+    const layers = m
+      .getStyle()
+      .layers.filter((l) => l.id.startsWith('streets-') && !l.id.startsWith('streets-over-'))
+      .map((l) => l.id);
+    return [
+      ...new Set(
+        m
+          .queryRenderedFeatures({ layers })
+          .filter((f) => f.layer.type === 'line' && typeof f.properties.name === 'string')
+          .map((f) => String(f.properties.name)),
+      ),
+    ];
+  });
+
+const showStandard = async (page: Page) => {
+  await page.getByRole('button', { name: 'Advanced Controls' }).click();
+  const panel = page.getByTestId('imaging-controls');
+  await panel.getByRole('button', { name: /Standard Satellite/ }).click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-map-type', 'standard_satellite');
+  await panel.getByRole('button', { name: 'Close imaging controls' }).click();
+};
+
+test("a saved area keeps the street map's ranges: offline, the streets draw from them", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  test.slow();
+  await signUp(page, { baseURL: EMPTY_URL });
+  const { latitude, longitude } = TEST_BASEMAP.centre;
+  await page.goto(`${EMPTY_URL}/?lat=${latitude}&lng=${longitude}&zoom=15`);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+
+  await openLayers(page);
+  await page.getByRole('button', { name: 'Save this area' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this area' });
+  await expect(dialog.getByRole('region', { name: 'What this area holds' })).toContainText(
+    'and the street map',
+  );
+  await dialog.getByRole('button', { name: 'Save area' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/^Saved /, { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // Only the saved area may answer: forget the ranges kept as seen.
+  await page.evaluate(() => caches.delete('basemap-ranges'));
+  await context.setOffline(true);
+  await page.route('**/*', (route) => route.abort('internetdisconnected'));
+  const ranges: { status: number; fromWorker: boolean }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('/streets.pmtiles')) {
+      ranges.push({ status: response.status(), fromWorker: response.fromServiceWorker() });
+    }
+  });
+  await page.reload();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await showStandard(page);
+  await expect
+    .poll(() => drawnStreets(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['Laneway Parade', 'Paste-Up Road']));
+  expect(ranges.length).toBeGreaterThan(0);
+  expect(ranges.every((r) => r.status === 206 && r.fromWorker)).toBe(true);
+  forgiveOfflineLoadErrors(consoleErrors);
 });

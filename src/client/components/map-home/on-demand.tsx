@@ -25,6 +25,9 @@ export const MapFiltersPanel = lazy(() =>
 export const SavedAreasSection = lazy(() =>
   import('../saved-areas/saved-areas-section.tsx').then((m) => ({ default: m.SavedAreasSection })),
 );
+export const SaveAreaDialogFor = lazy(() =>
+  import('../saved-areas/save-area-dialog.tsx').then((m) => ({ default: m.SaveAreaDialogFor })),
+);
 export const MissionPanel = lazy(() =>
   import('./mission-panel.tsx').then((m) => ({ default: m.MissionPanel })),
 );

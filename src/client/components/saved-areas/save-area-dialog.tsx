@@ -3,7 +3,7 @@ import { CloudDownload, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AREA_ARTWORKS_LIMIT, AREA_RADII_KM, AREA_WALLS_LIMIT } from '../../../core/constants.ts';
 import type { MapSources } from '../../../core/schemas/map.ts';
-import { areaContentsQuery, savedAreaKeys } from '../../api/saved-areas.ts';
+import { areaContentsQuery, savedAreaKeys, savedAreasQuery } from '../../api/saved-areas.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { formatMegabytes, formatNumber } from '../../lib/format.ts';
 import type { DownloadProgress } from '../../saved-areas/download.ts';
@@ -18,7 +18,13 @@ import { saveArea } from '../../saved-areas/save.ts';
 import type { SavedArea } from '../../saved-areas/store.ts';
 import { Button } from '../ui/button.tsx';
 import { ChoiceChip } from '../ui/choice-chip.tsx';
-import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog.tsx';
 import { Input, Label } from '../ui/input.tsx';
 import { AreaSummary } from './area-summary.tsx';
 
@@ -35,6 +41,37 @@ type Stage =
   | { step: 'saving'; progress: DownloadProgress }
   | { step: 'saved'; area: SavedArea }
   | { step: 'failed'; message: string };
+
+/** The dialog for `target`, while there is one. */
+export function SaveAreaDialogFor({
+  target,
+  userId,
+  sources,
+  onClose,
+}: {
+  target: AreaTarget | null;
+  userId: string;
+  sources: MapSources;
+  onClose: () => void;
+}) {
+  const areas = useQuery(savedAreasQuery(userId));
+  const usedBytes = (areas.data ?? [])
+    .filter((a) => a.id !== target?.replaces?.id)
+    .reduce((n, a) => n + a.bytes, 0);
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      {target && (
+        <SaveAreaDialog
+          target={target}
+          userId={userId}
+          sources={sources}
+          usedBytes={usedBytes}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
 
 /**
  * "Save this area" (docs/decisions/037-saved-areas.md): a radius around the map's centre, what

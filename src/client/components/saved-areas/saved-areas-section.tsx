@@ -1,16 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudDownload, MapPin, RefreshCw, Trash2, WifiOff, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import type { MapSources } from '../../../core/schemas/map.ts';
 import { savedAreaKeys, savedAreasQuery } from '../../api/saved-areas.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { formatDate, formatMegabytes } from '../../lib/format.ts';
 import { removeAbandoned, removeArea, type SavedArea } from '../../saved-areas/store.ts';
 import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
-import { SaveAreaDialog, type AreaTarget } from './save-area-dialog.tsx';
+import type { AreaTarget } from './save-area-dialog.tsx';
 
 /** How close "Open" shows an area: the whole circle on a phone. */
 const OPEN_ZOOM: Record<number, number> = { 1: 15, 2: 14, 5: 13 };
@@ -76,20 +74,17 @@ export function SavedAreasSection({
   userId,
   centre,
   nearestCity,
-  sources,
+  onSave,
 }: {
   userId: string;
   centre: Coordinates;
   nearestCity: string | undefined;
-  sources: MapSources;
+  /** Opens the dialog (held by the map home, so it outlives a switch of layout). */
+  onSave: (target: AreaTarget) => void;
 }) {
   const areas = useQuery(savedAreasQuery(userId));
   useEffect(() => void removeAbandoned(userId), [userId]);
-  const [target, setTarget] = useState<AreaTarget | null>(null);
   const list = areas.data ?? [];
-  const usedBytes = list
-    .filter((a) => a.id !== target?.replaces?.id)
-    .reduce((n, a) => n + a.bytes, 0);
 
   return (
     <section
@@ -107,7 +102,7 @@ export function SavedAreasSection({
               key={area.id}
               area={area}
               onRefresh={(a) =>
-                setTarget({
+                onSave({
                   centre: { latitude: a.latitude, longitude: a.longitude },
                   name: a.name,
                   radiusKm: a.radiusKm,
@@ -125,22 +120,11 @@ export function SavedAreasSection({
       <Button
         type="button"
         variant="secondary"
-        onClick={() => setTarget({ centre, name: placeName(centre, nearestCity), radiusKm: 1 })}
+        onClick={() => onSave({ centre, name: placeName(centre, nearestCity), radiusKm: 1 })}
       >
         <CloudDownload aria-hidden />
         Save this area
       </Button>
-      <Dialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
-        {target && (
-          <SaveAreaDialog
-            target={target}
-            userId={userId}
-            sources={sources}
-            usedBytes={usedBytes}
-            onClose={() => setTarget(null)}
-          />
-        )}
-      </Dialog>
     </section>
   );
 }
