@@ -100,22 +100,22 @@ describe('GET /api/area', () => {
   });
 
   it.each([
-    ['no latitude', { longitude: '151.21', radius: '1' }],
-    ['no longitude', { latitude: '-33.87', radius: '1' }],
-    ['no radius', { latitude: '-33.87', longitude: '151.21' }],
-    ['an empty radius', { ...at(1), radius: '' }],
-    ['a latitude that is not a number', { ...at(1), latitude: 'north' }],
-    ['a longitude that is not a number', { ...at(1), longitude: '151,21' }],
-    ['a radius that is not a number', { ...at(1), radius: 'far' }],
-    ['a latitude past the pole', { ...at(1), latitude: '90.5' }],
-    ['a longitude past the antimeridian', { ...at(1), longitude: '-181' }],
-    ['a radius over 5 km', { ...at(1), radius: '5.01' }],
-    ['a radius of zero', { ...at(1), radius: '0' }],
-    ['a negative radius', { ...at(1), radius: '-1' }],
-  ])('refuses %s with 400', async (_, query) => {
+    ['no latitude', 'latitude', { longitude: '151.21', radius: '1' }],
+    ['no longitude', 'longitude', { latitude: '-33.87', radius: '1' }],
+    ['no radius', 'radius', { latitude: '-33.87', longitude: '151.21' }],
+    ['an empty radius', 'radius', { ...at(1), radius: '' }],
+    ['a latitude that is not a number', 'latitude', { ...at(1), latitude: 'north' }],
+    ['a longitude that is not a number', 'longitude', { ...at(1), longitude: '151,21' }],
+    ['a radius that is not a number', 'radius', { ...at(1), radius: 'far' }],
+    ['a latitude past the pole', 'latitude', { ...at(1), latitude: '90.5' }],
+    ['a longitude past the antimeridian', 'longitude', { ...at(1), longitude: '-181' }],
+    ['a radius over 5 km', 'radius', { ...at(1), radius: '5.01' }],
+    ['a radius of zero', 'radius', { ...at(1), radius: '0' }],
+    ['a negative radius', 'radius', { ...at(1), radius: '-1' }],
+  ])('refuses %s with 400 naming %s', async (_, field, query) => {
     const res = await area(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toHaveProperty('message');
+    expect(res.json<{ message: string }>().message).toContain(field);
   });
 
   it('says truncated past the artworks an area holds, and holds no more', async () => {
