@@ -199,3 +199,31 @@ test("a saved area keeps the street map's ranges: offline, the streets draw from
   expect(ranges.every((r) => r.status === 206 && r.fromWorker)).toBe(true);
   forgiveOfflineLoadErrors(consoleErrors);
 });
+
+test("signing out removes the player's saved areas: the next player on the device finds none", async ({
+  page,
+  player,
+}) => {
+  test.slow();
+  await underWorker(page);
+  await page.goto(AT_BONDI);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await openLayers(page);
+  await page.getByRole('button', { name: 'Save this area' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this area' });
+  await dialog.getByRole('button', { name: 'Save area' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/^Saved /, { timeout: 30_000 });
+  expect((await storedAreas(page)).records).toBe(1);
+
+  await page.goto('/api/logout');
+  await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
+  await expect.poll(() => storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
+
+  const next = await signUp(page);
+  expect(next.id).not.toBe(player.id);
+  await page.goto(AT_BONDI);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await openLayers(page);
+  await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
+});
