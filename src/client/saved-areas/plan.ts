@@ -18,7 +18,7 @@ export function deepestImageryZoom(radiusKm: number, sourceMaxZoom: number): num
 /** The street map's vector tiles overzoom past its deepest level (Protomaps stops at 15). */
 export const STREET_MAX_ZOOM = 15;
 
-/** Measured averages (decision 037): a 256 px imagery JPEG and a Protomaps vector tile. */
+/** Typical sizes (decision 037): a 256 px imagery JPEG and a Protomaps vector tile in a city. */
 export const IMAGERY_TILE_BYTES = 22_000;
 export const STREET_TILE_BYTES = 40_000;
 
