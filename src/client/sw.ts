@@ -17,7 +17,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { basemapRange } from './sw/basemap-ranges.ts';
 import { PLAYER_CACHE, playerReads } from './sw/player-reads.ts';
-import { KEPT_READS, NO_SHELL, TILE_PATH } from './sw/routes.ts';
+import { KEPT_READS, NO_SHELL, TILE_PATH, isSavingArea } from './sw/routes.ts';
+import { keepOnlyAreasOf, savedTile } from './saved-areas/store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -49,7 +50,7 @@ registerRoute(
 // Signing out leaves nothing of the player behind.
 self.addEventListener('fetch', (event) => {
   if (new URL(event.request.url).pathname === '/api/logout') {
-    event.waitUntil(caches.delete(PLAYER_CACHE));
+    event.waitUntil(Promise.all([caches.delete(PLAYER_CACHE), keepOnlyAreasOf(null)]));
   }
 });
 
@@ -76,9 +77,12 @@ registerRoute(
   new CacheFirst({ cacheName: 'photos', plugins: kept(300) }),
 );
 
+// A saved area's tiles first (docs/decisions/037-saved-areas.md), then those kept as seen.
+const seenTiles = new CacheFirst({ cacheName: 'map-tiles', plugins: kept(2000) });
 registerRoute(
-  ({ url }) => url.origin !== self.location.origin && TILE_PATH.test(url.pathname),
-  new CacheFirst({ cacheName: 'map-tiles', plugins: kept(2000) }),
+  ({ url, request }) =>
+    url.origin !== self.location.origin && TILE_PATH.test(url.pathname) && !isSavingArea(request),
+  async (options) => (await savedTile(options.request.url)) ?? seenTiles.handle(options),
 );
 
 // The map's other data from its imagery servers (3D buildings, styles): kept for offline.
@@ -91,7 +95,8 @@ registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
     url.pathname.startsWith('/basemap/') &&
-    request.headers.has('range'),
+    request.headers.has('range') &&
+    !isSavingArea(request),
   basemapRange,
 );
 

@@ -34,3 +34,12 @@ export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
 
 /** The longest name a passkey may have on the profile (docs/decisions/036). */
 export const PASSKEY_NAME_MAX = 60;
+
+/** The radii a player may save around a point, in km (docs/decisions/037-saved-areas.md). */
+export const AREA_RADII_KM = [1, 2, 5] as const;
+export const MAX_AREA_RADIUS_KM = 5;
+
+/** Most artworks one saved area holds; a denser area must be saved smaller. */
+export const AREA_ARTWORKS_LIMIT = 5000;
+/** Most walls one saved area holds. */
+export const AREA_WALLS_LIMIT = 1000;

@@ -27,8 +27,11 @@ import {
   MissionPanel,
   OnDemand,
   ProposeWallDialog,
+  SaveAreaDialogFor,
+  SavedAreasSection,
   SideNav,
 } from '../components/map-home/on-demand.tsx';
+import type { AreaTarget } from '../components/saved-areas/save-area-dialog.tsx';
 import { SuspensionBanner } from '../components/moderation/suspension-banner.tsx';
 import { DesktopOverlay, PhoneOverlay } from '../components/map-home/map-overlays.tsx';
 import { useLinkedPiece, useMapLink } from '../components/map-home/map-params.ts';
@@ -81,6 +84,7 @@ export default function MapHome() {
     () => new URLSearchParams(window.location.search).get('capture') === '1',
   );
   const [imagingOpen, setImagingOpen] = useState(false);
+  const [areaTarget, setAreaTarget] = useState<AreaTarget | null>(null);
   const [controlsOpen, setControlsOpen] = useState(false);
   // A link to one artwork, or to a discovery (My Discoveries), arrives with its panel open.
   const linkedPiece = useLinkedPiece();
@@ -219,6 +223,16 @@ export default function MapHome() {
       <ExportGpxButton
         waypoints={() => waypointsInView(data.wallsInView, data.missions, data.artworks)}
       />
+      {config.data && (
+        <Suspense fallback={null}>
+          <SavedAreasSection
+            userId={user.id}
+            centre={centre}
+            nearestCity={nearbyWalls.data?.[0]?.city}
+            onSave={setAreaTarget}
+          />
+        </Suspense>
+      )}
     </div>
   );
   const locationPanel =
@@ -396,6 +410,16 @@ export default function MapHome() {
           fallbackFocus={captureButton}
         />
       </OnDemand>
+      {config.data && (
+        <OnDemand when={areaTarget !== null}>
+          <SaveAreaDialogFor
+            target={areaTarget}
+            userId={user.id}
+            sources={config.data.map}
+            onClose={() => setAreaTarget(null)}
+          />
+        </OnDemand>
+      )}
       <OnDemand when={pinning.graffitiSpot !== null}>
         <GraffitiDialog spot={pinning.graffitiSpot} onClose={pinning.closeGraffiti} />
       </OnDemand>

@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 import type { RouteHandlerCallback } from 'workbox-core';
 import { CacheExpiration } from 'workbox-expiration';
+import { savedTile } from '../saved-areas/store.ts';
+import { rangeKey } from './routes.ts';
 
 export const BASEMAP_CACHE = 'basemap-ranges';
 
@@ -10,17 +12,10 @@ const expiration = new CacheExpiration(BASEMAP_CACHE, {
   maxAgeSeconds: 90 * 24 * 60 * 60,
 });
 
-/**
- * The Cache API keeps no partial answers, so each byte range the map reads is kept as a whole
- * answer of its own under the archive's URL plus the range, and handed back as the 206 the map
- * asked for. The URL carries the archive's version, so a kept range never goes stale.
- */
-export const rangeKey = (url: string, range: string): string =>
-  `${url.split('?')[0]}?range=${encodeURIComponent(range)}`;
-
 const asPartial = (kept: Response) =>
   new Response(kept.body, { status: 206, statusText: 'Partial Content', headers: kept.headers });
 
+/** Answers a street-map range from the kept ranges, a saved area's, or the network. */
 export const basemapRange: RouteHandlerCallback = async ({ request }) => {
   const key = rangeKey(request.url, request.headers.get('range') ?? '');
   const cache = await caches.open(BASEMAP_CACHE);
@@ -29,6 +24,8 @@ export const basemapRange: RouteHandlerCallback = async ({ request }) => {
     await expiration.updateTimestamp(key);
     return asPartial(kept);
   }
+  const saved = await savedTile(key);
+  if (saved) return asPartial(saved);
   const response = await fetch(request);
   if (response.status === 206) {
     const headers = new Headers(response.headers);

@@ -3,33 +3,10 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NetworkFirst } from 'workbox-strategies';
+import { PLAYER_CACHE, WHO, idOf, tell } from './player.ts';
+import { onePlayersAreas, savedAreaAnswers } from './saved-area-reads.ts';
 
-declare const self: ServiceWorkerGlobalScope;
-
-/** One player's answers at a time: emptied whenever the signed-in player changes or leaves. */
-export const PLAYER_CACHE = 'player-reads';
-const WHO = '/api/auth/user';
-
-/**
- * What the open pages hear about each read: it came from the cache (with the time the server
- * first gave it), or live from the server.
- */
-export type AnswerSource = { type: 'OFFLINE_ANSWER'; at: number } | { type: 'LIVE_ANSWER' };
-
-async function tell(message: AnswerSource) {
-  for (const client of await self.clients.matchAll({ type: 'window' })) {
-    client.postMessage(message);
-  }
-}
-
-const idOf = async (response: Response | undefined): Promise<string | null> => {
-  if (!response?.ok) return null;
-  try {
-    return ((await response.clone().json()) as { id?: string }).id ?? null;
-  } catch {
-    return null;
-  }
-};
+export { PLAYER_CACHE };
 
 /**
  * A fresh answer to "who is signed in" that names someone else than the kept one (or no one)
@@ -69,6 +46,8 @@ export const playerReads = new NetworkFirst({
   cacheName: PLAYER_CACHE,
   plugins: [
     onePlayer,
+    onePlayersAreas,
+    savedAreaAnswers,
     toldWhereFrom,
     new CacheableResponsePlugin({ statuses: [200] }),
     new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true }),

@@ -20,3 +20,23 @@ export const KEPT_READS =
 
 /** A map tile from an imagery server: …/{z}/{x}/{y} with an image or vector tile extension. */
 export const TILE_PATH = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp|pbf|mvt)$/;
+
+/**
+ * The header a saved area's download marks its street-map ranges with; its imagery tiles are
+ * fetched with `cache: 'no-store'`, which the map never uses for them. Those requests go
+ * straight to the network: the area keeps them, and the caches of what was seen stay as they are.
+ */
+export const SAVING_AREA_HEADER = 'x-saving-area';
+
+export const isSavingArea = (request: Request) =>
+  request.headers.has(SAVING_AREA_HEADER) ||
+  (request.cache === 'no-store' && TILE_PATH.test(new URL(request.url).pathname));
+
+/**
+ * The Cache API keeps no partial answers, so each byte range the map reads is kept as a whole
+ * answer of its own under the archive's URL plus the range, and handed back as the 206 the map
+ * asked for. The URL carries the archive's version, so a kept range never goes stale. Saved
+ * areas keep their ranges the same way, in their own caches.
+ */
+export const rangeKey = (url: string, range: string): string =>
+  `${url.split('?')[0]}?range=${encodeURIComponent(range)}`;

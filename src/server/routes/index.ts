@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import account from './account.ts';
+import area from './area.ts';
 import artists from './artists.ts';
 import artworks from './artworks.ts';
 import auth from './auth.ts';
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     oidc,
     config,
     basemap,
+    area,
     discoveries,
     artworks,
     walls,

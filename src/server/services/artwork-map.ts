@@ -68,10 +68,14 @@ function artworkConditions(query: ArtworksInViewQuery, viewerId: string): SQL[] 
 }
 
 /**
- * Up to PIECES_THRESHOLD + 1 pieces, newest seen first. Unordered in SQL so a crowded box stops
- * early; the extra row only says there were more.
+ * Up to `limit` + 1 pieces, newest seen first. Unordered in SQL so a crowded box stops early;
+ * the extra row only says there were more.
  */
-async function piecesIn(db: Db, conditions: SQL[]): Promise<ArtworkPoint[]> {
+export async function piecesIn(
+  db: Db,
+  conditions: SQL[],
+  limit = PIECES_THRESHOLD,
+): Promise<ArtworkPoint[]> {
   const result = await db.execute(sql`
     select ${artworks.id} as id, ${artworks.latitude} as lat, ${artworks.longitude} as lng,
            ${artworks.coverImageUrl} as image, ${artworks.emojiPin} as pin,
@@ -79,7 +83,7 @@ async function piecesIn(db: Db, conditions: SQL[]): Promise<ArtworkPoint[]> {
            extract(epoch from ${artworks.lastSeenAt})::bigint as seen
     from ${artworks}
     where ${sql.join(conditions, sql` and `)}
-    limit ${PIECES_THRESHOLD + 1}`);
+    limit ${limit + 1}`);
   const points = rowsOf<PointRow>(result).map((r): ArtworkPoint => [
     r.id,
     Number(r.lat),

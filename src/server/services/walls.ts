@@ -113,6 +113,7 @@ export async function nearbyWalls(
   centre: Centre,
   radiusKm: number,
   rule: Rule,
+  limit = NEARBY_LIMIT,
 ): Promise<NearbyLegalWall[]> {
   const distance = distanceKmSql(legalWalls.latitude, legalWalls.longitude, centre);
   const rows = await db
@@ -120,7 +121,7 @@ export async function nearbyWalls(
     .from(legalWalls)
     .where(and(open, withinRadius(legalWalls.latitude, legalWalls.longitude, centre, radiusKm)))
     .orderBy(distance, asc(legalWalls.id))
-    .limit(NEARBY_LIMIT);
+    .limit(limit);
   return rows.map((r) => ({ ...toWall(r), distanceKm: r.distanceKm }));
 }
 

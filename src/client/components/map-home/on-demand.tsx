@@ -22,6 +22,12 @@ export const ImagingControlsFor = lazy(() =>
 export const MapFiltersPanel = lazy(() =>
   import('./map-filters-panel.tsx').then((m) => ({ default: m.MapFiltersPanel })),
 );
+export const SavedAreasSection = lazy(() =>
+  import('../saved-areas/saved-areas-section.tsx').then((m) => ({ default: m.SavedAreasSection })),
+);
+export const SaveAreaDialogFor = lazy(() =>
+  import('../saved-areas/save-area-dialog.tsx').then((m) => ({ default: m.SaveAreaDialogFor })),
+);
 export const MissionPanel = lazy(() =>
   import('./mission-panel.tsx').then((m) => ({ default: m.MissionPanel })),
 );

@@ -1,0 +1,230 @@
+import type { Page } from '@playwright/test';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { TILE_ORIGIN } from '../playwright.config.ts';
+import { TEST_BASEMAP } from '../test/basemap-archive.ts';
+import { EMPTY_URL, expect, screenshots, signUp, test, toasts } from './fixtures.ts';
+import { forgiveOfflineLoadErrors, underWorker } from './pwa.ts';
+
+// These specs are about the service worker, which the suite otherwise blocks.
+test.use({ serviceWorkers: 'allow' });
+
+/** The seeded Bondi Sea Wall (src/data/legal-walls.json). */
+const BONDI = { latitude: -33.891, longitude: 151.2777 };
+const AT_BONDI = `/?lat=${BONDI.latitude}&lng=${BONDI.longitude}&zoom=15`;
+
+/** What the device holds for saved areas: their records and their tile caches. */
+const storedAreas = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await caches.keys()).filter((n) => n.startsWith('saved-area:'));
+    const records = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('streetscope-areas');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const count = open.result.transaction('areas').objectStore('areas').count();
+        count.onsuccess = () => resolve(count.result);
+      };
+    });
+    let entries = 0;
+    for (const name of names) entries += (await (await caches.open(name)).keys()).length;
+    return { records, caches: names.length, entries };
+  });
+
+const openLayers = async (page: Page) => {
+  await page.getByRole('button', { name: 'Map layers' }).click();
+  await expect(page.getByRole('heading', { name: 'Saved areas' })).toBeVisible();
+};
+
+test('a saved area shows its walls and map tiles with every host blocked, and removing it frees its storage', async ({
+  page,
+  context,
+  player,
+  consoleErrors,
+}) => {
+  test.slow();
+  await underWorker(page);
+  await page.goto(AT_BONDI);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await openLayers(page);
+  await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
+
+  // What the area holds and its size, before anything downloads.
+  await page.getByRole('button', { name: 'Save this area' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this area' });
+  const holds = dialog.getByRole('region', { name: 'What this area holds' });
+  await expect(holds.getByRole('definition').first()).toHaveText('1');
+  await expect(dialog.getByTestId('area-estimate')).toHaveText(
+    /^About \d+(\.\d)? MB on this device$/,
+  );
+  await expect(holds).toContainText(/Map: \d+ tiles, imagery at zooms 10–18, about/);
+  await expect(dialog.getByLabel('Name')).toHaveValue('Sydney');
+  await dialog.getByLabel('Name').fill('Bondi');
+  await screenshots(page, 'save-area-dialog');
+
+  await dialog.getByRole('button', { name: 'Save area' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/^Saved Bondi: [\d,]+ map tiles/, {
+    timeout: 30_000,
+  });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const list = page.getByRole('list', { name: 'Saved areas' });
+  const item = list.getByTestId('saved-area');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Bondi');
+  await expect(item).toContainText(/^Bondi1 km · \d+ \w+ \d{4} · \d+(\.\d)? MB$/);
+  const stored = await storedAreas(page);
+  expect(stored.records).toBe(1);
+  expect(stored.entries).toBeGreaterThan(100);
+  await screenshots(page, 'saved-areas-list');
+
+  // Only the saved area may answer now: forget the tiles and wall reads kept as they were seen.
+  await page.evaluate(async () => {
+    await caches.delete('map-tiles');
+    const reads = await caches.open('player-reads');
+    for (const request of await reads.keys()) {
+      if (request.url.includes('/api/legal-walls')) await reads.delete(request);
+    }
+  });
+
+  // Every host blocked: no network at all, and any request the worker does not answer aborted.
+  await context.setOffline(true);
+  const blocked: string[] = [];
+  await page.route('**/*', (route) => {
+    blocked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  const tiles: { status: number; fromWorker: boolean }[] = [];
+  const wallReads: (string | undefined)[] = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (url.startsWith(TILE_ORIGIN)) {
+      tiles.push({ status: response.status(), fromWorker: response.fromServiceWorker() });
+    }
+    if (url.includes('/api/legal-walls/')) wallReads.push(response.headers()['x-saved-area']);
+  });
+  await page.reload();
+
+  // The shell came from the worker; the walls and tiles from the saved area.
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(
+    page.getByRole('list', { name: '1 legal wall within 10 km' }).getByRole('button'),
+  ).toHaveText(/^Bondi Sea Wall/);
+  await expect(
+    page.locator('[data-testid="wall-marker"][data-wall-id="bondi-sea-wall"]'),
+  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toHaveText(
+    /^Offline — showing what you saw at \d\d:\d\d$/,
+  );
+  await expect.poll(() => tiles.length).toBeGreaterThan(0);
+  expect(tiles.every((t) => t.status === 200 && t.fromWorker)).toBe(true);
+  expect(wallReads.length).toBeGreaterThan(0);
+  expect(wallReads.every((header) => header === 'true')).toBe(true);
+  expect(blocked.filter((url) => url.startsWith(TILE_ORIGIN))).toEqual([]);
+  forgiveOfflineLoadErrors(consoleErrors);
+
+  // Removing it frees what it kept.
+  await openLayers(page);
+  await page.getByRole('button', { name: 'Remove Bondi' }).click();
+  await expect(toasts(page)).toContainText(/Removed Bondi\s*\d+(\.\d)? MB freed on this device\./);
+  await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
+  expect(await storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
+  expect(player.id).toBeTruthy();
+});
+
+/** Street names the Standard map type has drawn from the street map. */
+const drawnStreets = (page: Page) =>
+  page.getByTestId('map').evaluate((element) => {
+    const m = (element as HTMLElement & { maplibre: MapLibreMap }).maplibre;
+    const layers = m
+      .getStyle()
+      .layers.filter((l) => l.id.startsWith('streets-') && !l.id.startsWith('streets-over-'))
+      .map((l) => l.id);
+    return [
+      ...new Set(
+        m
+          .queryRenderedFeatures({ layers })
+          .filter((f) => f.layer.type === 'line' && typeof f.properties.name === 'string')
+          .map((f) => String(f.properties.name)),
+      ),
+    ];
+  });
+
+const showStandard = async (page: Page) => {
+  await page.getByRole('button', { name: 'Advanced Controls' }).click();
+  const panel = page.getByTestId('imaging-controls');
+  await panel.getByRole('button', { name: /Standard Satellite/ }).click();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-map-type', 'standard_satellite');
+  await panel.getByRole('button', { name: 'Close imaging controls' }).click();
+};
+
+test("a saved area keeps the street map's ranges: offline, the streets draw from them", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  test.slow();
+  await signUp(page, { baseURL: EMPTY_URL });
+  const { latitude, longitude } = TEST_BASEMAP.centre;
+  await page.goto(`${EMPTY_URL}/?lat=${latitude}&lng=${longitude}&zoom=15`);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+
+  await openLayers(page);
+  await page.getByRole('button', { name: 'Save this area' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this area' });
+  await expect(dialog.getByRole('region', { name: 'What this area holds' })).toContainText(
+    'and the street map',
+  );
+  await dialog.getByRole('button', { name: 'Save area' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/^Saved /, { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // Only the saved area may answer: forget the ranges kept as seen.
+  await page.evaluate(() => caches.delete('basemap-ranges'));
+  await context.setOffline(true);
+  await page.route('**/*', (route) => route.abort('internetdisconnected'));
+  const ranges: { status: number; fromWorker: boolean }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('/streets.pmtiles')) {
+      ranges.push({ status: response.status(), fromWorker: response.fromServiceWorker() });
+    }
+  });
+  await page.reload();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await showStandard(page);
+  await expect
+    .poll(() => drawnStreets(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['Laneway Parade', 'Paste-Up Road']));
+  expect(ranges.length).toBeGreaterThan(0);
+  expect(ranges.every((r) => r.status === 206 && r.fromWorker)).toBe(true);
+  forgiveOfflineLoadErrors(consoleErrors);
+});
+
+test("signing out removes the player's saved areas: the next player on the device finds none", async ({
+  page,
+  player,
+}) => {
+  test.slow();
+  await underWorker(page);
+  await page.goto(AT_BONDI);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await openLayers(page);
+  await page.getByRole('button', { name: 'Save this area' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this area' });
+  await dialog.getByRole('button', { name: 'Save area' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/^Saved /, { timeout: 30_000 });
+  expect((await storedAreas(page)).records).toBe(1);
+
+  await page.goto('/api/logout');
+  await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
+  await expect.poll(() => storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
+
+  const next = await signUp(page);
+  expect(next.id).not.toBe(player.id);
+  await page.goto(AT_BONDI);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await openLayers(page);
+  await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
+});
