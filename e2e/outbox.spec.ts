@@ -1,81 +1,24 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
 import {
-  expect,
-  expectNoSeriousAxeViolations,
-  screenshots,
-  test,
-  toasts,
-  type SignedInPlayer,
-} from './fixtures.ts';
-import { freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
-
-/** A spot of this spec's own, 1.5 km from the one other specs photograph: no match offers between them. */
-const OUTBOX_SPOT = { latitude: -27.4801, longitude: 153.035 };
-
-/** SPEC reward rules: a photographer's new discovery pays 50 tokens. */
-const PHOTOGRAPHER_REWARD = 50;
-
-/** Every request that makes something for a discovery with a photo. */
-const CREATES = /\/api\/(discoveries|objects\/upload|objects\/[^/]+\/complete|objects\/uploads\/)/;
-
-/** A fetch that got no answer is logged by Chromium: expected here, where the network is cut. */
-const NETWORK_NOISE = /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|ERR_NETWORK_CHANGED/;
+  allowSpentLinks,
+  badge,
+  capture,
+  captureThreeOffline,
+  CREATES,
+  dialogOf,
+  dropEveryOther,
+  expectExactlyThree,
+  expectThreeSentOnce,
+  forgiveNetworkNoise,
+  myDiscoveries,
+  openMapHome,
+  OUTBOX_SPOT,
+  PHOTOGRAPHER_REWARD,
+  player,
+} from './outbox-steps.ts';
+import { freshSeed, phonePhoto, uploadPhoto } from './photo-files.ts';
 
 test.use({ geolocation: OUTBOX_SPOT, permissions: ['geolocation'] });
-
-const badge = (page: Page) => page.getByTestId('outbox-badge');
-const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Document Street Art' });
-
-/** Opens the map home with the capture form's code loaded, as a player who used it before. */
-async function openMapHome(page: Page) {
-  await page.goto('/outbox');
-  await expect(page.getByText('Everything is sent')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to Home' }).click();
-  await page.getByRole('button', { name: 'Capture' }).click();
-  await expect(dialogOf(page).locator('.uppy-Dashboard')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialogOf(page)).toBeHidden();
-}
-
-/** Documents a piece with a fresh photo through the capture dialog; resolves once it closed. */
-async function capture(page: Page, name: string, seed = freshSeed()) {
-  await page.getByRole('button', { name: 'Capture' }).click();
-  const dialog = dialogOf(page);
-  await dialog.getByLabel('Name').fill(name);
-  const photo = await phonePhoto(seed, `${name.replaceAll(' ', '-')}.jpg`, OUTBOX_SPOT);
-  await pickPhoto(dialog, photo);
-  await expect(dialog.getByText(photo.name)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Add Discovery' }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function player(page: Page): Promise<{ tokens: number; discoveries: number }> {
-  return (await page.request.get('/api/auth/user')).json();
-}
-
-async function myDiscoveries(page: Page): Promise<{ name: string; imageUrl: string | null }[]> {
-  return (await page.request.get('/api/discoveries/user')).json();
-}
-
-/** Drops the network's own noise from the console errors the fixture checks. */
-function forgiveNetworkNoise(consoleErrors: string[]) {
-  const rest = consoleErrors.filter((e) => !NETWORK_NOISE.test(e));
-  consoleErrors.splice(0, consoleErrors.length, ...rest);
-}
-
-/**
- * Every other create request is lost: half of those after the server did the work (the answer
- * never reaches the page), half before it reached the server.
- */
-async function dropEveryOther(context: BrowserContext) {
-  let count = 0;
-  await context.route(CREATES, async (route) => {
-    count += 1;
-    if (count % 2 === 1) return route.continue();
-    if (count % 4 === 0) await route.fetch();
-    return route.abort('connectionreset');
-  });
-}
 
 test.describe('the outbox', () => {
   test('three discoveries made offline wait, then are sent exactly once with the exact tokens', async ({
@@ -126,19 +69,14 @@ test.describe('the outbox', () => {
     player: me,
   }) => {
     test.slow();
-    // A PUT whose answer was lost is repeated on a spent link: refused, then completed.
-    expectFailure(/\/api\/objects\/uploads\//, 403);
+    allowSpentLinks(expectFailure);
     await openMapHome(page);
     const before = await player(page);
-    await context.setOffline(true);
-    for (const name of ['Koi one', 'Koi two', 'Koi three']) await capture(page, name);
-    await expect(badge(page)).toHaveText('3 waiting to send');
+    await captureThreeOffline(page, context);
 
     await dropEveryOther(context);
     await context.setOffline(false);
-    await expect.poll(async () => (await myDiscoveries(page)).length, { timeout: 60_000 }).toBe(3);
-    await expect(badge(page)).toHaveCount(0);
-    await expectExactlyThree(page, me, before);
+    await expectThreeSentOnce(page, me, before);
     forgiveNetworkNoise(consoleErrors);
   });
 
@@ -182,9 +120,7 @@ test.describe('the outbox', () => {
     test.slow();
     await openMapHome(page);
     const before = await player(page);
-    await context.setOffline(true);
-    for (const name of ['Koi one', 'Koi two', 'Koi three']) await capture(page, name);
-    await expect(badge(page)).toHaveText('3 waiting to send');
+    await captureThreeOffline(page, context);
     await context.route(CREATES, (route) => route.abort('internetdisconnected'));
     await context.setOffline(false);
 
@@ -270,16 +206,3 @@ test.describe('the outbox', () => {
     forgiveNetworkNoise(consoleErrors);
   });
 });
-
-async function expectExactlyThree(
-  page: Page,
-  me: SignedInPlayer,
-  before: { tokens: number; discoveries: number },
-) {
-  const mine = await myDiscoveries(page);
-  expect(mine.map((d) => d.name).sort(), me.username).toEqual(['Koi one', 'Koi three', 'Koi two']);
-  expect(mine.every((d) => d.imageUrl !== null)).toBe(true);
-  const after = await player(page);
-  expect(after.discoveries - before.discoveries).toBe(3);
-  expect(after.tokens - before.tokens).toBe(3 * PHOTOGRAPHER_REWARD);
-}

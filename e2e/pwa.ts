@@ -4,11 +4,11 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 
 /**
- * Opens the app, waits until the service worker is active, then reloads so it controls the
+ * Opens the app (at `start`), waits until the service worker is active, then reloads so it controls the
  * page: the first visit is never controlled (the worker does not claim pages it did not load).
  */
-export async function underWorker(page: Page): Promise<void> {
-  await page.goto('/');
+export async function underWorker(page: Page, start = '/'): Promise<void> {
+  await page.goto(start);
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.state;

@@ -16,6 +16,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { basemapRange } from './sw/basemap-ranges.ts';
+import { answerOutboxSync } from './sw/outbox-sync.ts';
 import { PLAYER_CACHE, playerReads } from './sw/player-reads.ts';
 import { KEPT_READS, NO_SHELL, TILE_PATH, isSavingArea } from './sw/routes.ts';
 import { keepOnlyAreasOf, savedTile } from './saved-areas/store.ts';
@@ -104,3 +105,5 @@ self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+answerOutboxSync();

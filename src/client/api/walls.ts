@@ -115,16 +115,18 @@ function useWallWrite<Body, Result>(path: (body: Body) => string) {
  * POST /api/legal-walls/:id/confirmations: "painted here legally on <date>". Without signal it
  * waits in the outbox (docs/decisions/034) and resolves null.
  */
+/** A wall confirmation as the outbox keeps it: what the list shows and where it goes. */
+export const confirmationItem = (id: string, paintedOn: string) => ({
+  kind: 'wall-confirmation' as const,
+  title: `Painted here on ${paintedOn}`,
+  path: `/api/legal-walls/${encodeURIComponent(id)}/confirmations`,
+});
+
 export function useConfirmWall(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ConfirmWall) =>
-      createOrQueue<ConfirmedWall>({
-        kind: 'wall-confirmation',
-        title: `Painted here on ${body.paintedOn}`,
-        path: `/api/legal-walls/${encodeURIComponent(id)}/confirmations`,
-        body: { ...body },
-      }),
+      createOrQueue<ConfirmedWall>({ ...confirmationItem(id, body.paintedOn), body: { ...body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wallKeys.all }),
   });
 }

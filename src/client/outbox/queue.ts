@@ -2,6 +2,7 @@ import type { User } from '../../core/schemas/user.ts';
 import { authKeys } from '../api/auth.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { apiRequest, queryClient } from '../lib/query-client.ts';
+import type { UploadPurpose } from '../../core/schemas/objects.ts';
 import type { OutboxItem, OutboxKind, OutboxPhoto } from './kinds.ts';
 import { flushOutbox } from './sender.ts';
 import { putItem } from './store.ts';
@@ -37,6 +38,13 @@ export interface NewItem {
   photoField?: string | null;
   spotFromPhoto?: boolean;
 }
+
+/** A picked photo the server has not seen yet: sent from its first step, asking for a link. */
+export const unsentPhoto = (blob: Blob, purpose: UploadPurpose): OutboxPhoto => ({
+  blob,
+  purpose,
+  job: { step: 'ticket', ticketKey: crypto.randomUUID() },
+});
 
 /** Keeps a create on the device and starts sending the outbox. */
 export async function queueItem(input: NewItem): Promise<void> {

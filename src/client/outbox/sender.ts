@@ -7,7 +7,7 @@ const LOCK = 'streetscope-outbox';
 const NO_SPOT = 'This photo does not say where it was taken: edit the item to set its position.';
 
 type Stop = Exclude<Outcome, { kind: 'ok' }>;
-type PassEnd = 'empty' | 'network' | 'later' | 'signed-out';
+export type PassEnd = 'empty' | 'network' | 'later' | 'signed-out';
 
 /**
  * Sends one item, step by step, saving each step reached. Resolves 'sent', 'refused', or why it
@@ -74,6 +74,17 @@ let afterSent: () => unknown = () => {};
 /** Runs after a pass that sent something: the app asks its reads again. */
 export function onOutboxSent(run: () => unknown): void {
   afterSent = run;
+}
+
+/**
+ * One pass under the lock, with no timer after it: for the service worker's sync event, which
+ * the browser repeats later itself when the pass ends short. Resolves how it ended and how many
+ * items went.
+ */
+export async function sendOnce(userId: string): Promise<{ end: PassEnd; sent: number }> {
+  const { end, sent } = await exclusively(() => pass(userId));
+  if (sent > 0) await afterSent();
+  return { end, sent };
 }
 
 let running: Promise<void> | null = null;

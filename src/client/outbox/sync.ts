@@ -1,4 +1,4 @@
-import { flushOutbox } from './sender.ts';
+import { sendOnce } from './sender.ts';
 
 /** The Background Sync tag a service worker answers with sendOutboxFromWorker (decision 034). */
 export const SYNC_TAG = 'streetscope-outbox';
@@ -19,13 +19,20 @@ export function requestBackgroundSync(): void {
     });
 }
 
+/** What the worker tells the open pages after it sent items: their reads are out of date. */
+export const OUTBOX_SENT = 'OUTBOX_SENT';
+
 /**
- * For the service worker's `sync` event: sends the outbox of the player whose session cookie
- * the worker holds, under the same lock as the tabs. Resolves when the pass is over.
+ * For the service worker's `sync` event: one pass over the outbox of the player whose session
+ * cookie the worker holds, under the same lock as the tabs. Rejects when the network stopped the
+ * pass short, so the browser fires the sync again later; resolves how many items went.
  */
-export async function sendOutboxFromWorker(): Promise<void> {
+export async function sendOutboxFromWorker(): Promise<number> {
   const res = await fetch('/api/auth/user', { credentials: 'include' });
-  if (!res.ok) return;
+  if (!res.ok) return 0;
   const user = (await res.json()) as { id?: string } | null;
-  if (user?.id) await flushOutbox(user.id);
+  if (!user?.id) return 0;
+  const { end, sent } = await sendOnce(user.id);
+  if (end === 'network' || end === 'later') throw new Error(`outbox pass ended: ${end}`);
+  return sent;
 }

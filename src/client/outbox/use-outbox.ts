@@ -3,7 +3,7 @@ import { queryClient } from '../lib/query-client.ts';
 import type { OutboxItem } from './kinds.ts';
 import { flushOutbox, onOutboxSent } from './sender.ts';
 import { listItems, onOutboxChange } from './store.ts';
-import { requestBackgroundSync } from './sync.ts';
+import { OUTBOX_SENT, requestBackgroundSync } from './sync.ts';
 
 /** The signed-in player's outbox items, oldest first, kept current across tabs. */
 export function useOutboxItems(userId: string | undefined): OutboxItem[] | null {
@@ -37,6 +37,16 @@ export function useOutboxSender(userId: string | undefined) {
     flush();
     window.addEventListener('online', flush);
     requestBackgroundSync();
-    return () => window.removeEventListener('online', flush);
+    // The worker sent items through Background Sync: the tokens and lists shown are stale.
+    const sentByWorker = (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type === OUTBOX_SENT) {
+        void queryClient.invalidateQueries();
+      }
+    };
+    navigator.serviceWorker?.addEventListener('message', sentByWorker);
+    return () => {
+      window.removeEventListener('online', flush);
+      navigator.serviceWorker?.removeEventListener('message', sentByWorker);
+    };
   }, [userId]);
 }

@@ -1,6 +1,6 @@
 import { PhotoUploadError } from '../../api/uploads.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { isNetworkFailure, queueItem, SAVED_FOR_LATER } from '../../outbox/queue.ts';
+import { isNetworkFailure, queueItem, SAVED_FOR_LATER, unsentPhoto } from '../../outbox/queue.ts';
 
 /**
  * True when a photo step failed on the network rather than being refused: the bytes or their
@@ -34,13 +34,7 @@ export async function keepCapture(input: {
     path: PATHS[input.kind],
     body: input.body,
     key: input.key,
-    photo: input.blob
-      ? {
-          blob: input.blob,
-          purpose: input.kind,
-          job: { step: 'ticket', ticketKey: crypto.randomUUID() },
-        }
-      : null,
+    photo: input.blob ? unsentPhoto(input.blob, input.kind) : null,
     photoField: 'imageUrl',
     spotFromPhoto: input.body.latitude === undefined,
   });

@@ -2,8 +2,11 @@ import { CalendarCheck, LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { CONFIRMATION_MAX_AGE_DAYS } from '../../../core/wall-status.ts';
 import type { ConfirmedWall, WallDetail } from '../../../core/schemas/walls.ts';
-import { useConfirmWall } from '../../api/walls.ts';
+import { confirmationItem, useConfirmWall } from '../../api/walls.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
 import { toast } from '../../hooks/use-toast.ts';
+import { queueItem, SAVED_FOR_LATER, unsentPhoto } from '../../outbox/queue.ts';
+import { photoFailedOnNetwork } from '../map-home/capture-outbox.ts';
 import { Button } from '../ui/button.tsx';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { Input, Label } from '../ui/input.tsx';
@@ -39,6 +42,7 @@ export function ConfirmWallForm({ wall, onDone }: { wall: WallDetail; onDone: ()
   const [paintedOn, setPaintedOn] = useState(localDay());
   const field = usePhotoField('wall');
   const confirm = useConfirmWall(wall.id);
+  const { user } = useAuth();
   const id = useId();
   const busy = field.phase !== 'idle' || confirm.isPending;
 
@@ -50,6 +54,19 @@ export function ConfirmWallForm({ wall, onDone }: { wall: WallDetail; onDone: ()
       try {
         imageUrl = (await field.ensurePhoto()).objectURL;
       } catch (error) {
+        // No signal: the confirmation and its photo wait on the device (docs/decisions/034).
+        if (user && photoFailedOnNetwork(error) && error.file) {
+          await queueItem({
+            ...confirmationItem(wall.id, paintedOn),
+            userId: user.id,
+            body: { paintedOn },
+            key: crypto.randomUUID(),
+            photo: unsentPhoto(error.file, 'wall'),
+            photoField: 'imageUrl',
+          });
+          toast(SAVED_FOR_LATER);
+          return onDone();
+        }
         toastPhotoError(error, 'Failed to upload the photo. Please try again.');
         return;
       }
