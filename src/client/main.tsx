@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import './lib/offline-state.ts';
@@ -8,12 +8,18 @@ import './styles.css';
 
 warmStart(window.location.pathname);
 
-const mount = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+// A transition lets React yield to the browser while it mounts the first screen, rather than
+// holding the main thread for the whole tree in one task (docs/decisions/030).
+const mount = () => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
+};
 // The app shell in index.html is painted before React replaces it: on a fast load the scripts
 // would otherwise run before the first frame and the name would never show
 // (docs/decisions/030-light-map-home.md). A hidden page has no frame to wait for.
