@@ -11,7 +11,8 @@ import {
   AllowLocationButton,
   AllowLocationCard,
 } from '../components/map-home/allow-location-card.tsx';
-import { ExportGpxButton, waypointsInView } from '../components/map-home/export-gpx.tsx';
+import { waypointsInView } from '../components/map-home/export-gpx.tsx';
+import { LayersExtras } from '../components/map-home/layers-extras.tsx';
 import { ImagingPanel } from '../components/map-home/imaging-panel.tsx';
 import { LazyMapView, loadMapView } from '../components/map-home/lazy-map.ts';
 import { LocationPanel } from '../components/map-home/location-panel.tsx';
@@ -19,18 +20,8 @@ import { MapErrorBoundary } from '../components/map-home/map-error-boundary.tsx'
 import { MapFabs } from '../components/map-home/map-fabs.tsx';
 import { MapFailure, MapLoading } from '../components/map-home/map-failure.tsx';
 import { MapHeader } from '../components/map-home/map-header.tsx';
-import {
-  CaptureDialog,
-  GraffitiDialog,
-  ImagingControlsFor,
-  MapFiltersPanel,
-  MissionPanel,
-  OnDemand,
-  ProposeWallDialog,
-  SaveAreaDialogFor,
-  SavedAreasSection,
-  SideNav,
-} from '../components/map-home/on-demand.tsx';
+import { MapDialogs } from '../components/map-home/map-dialogs.tsx';
+import { ImagingControlsFor, MissionPanel } from '../components/map-home/on-demand.tsx';
 import type { AreaTarget } from '../components/saved-areas/save-area-dialog.tsx';
 import { SuspensionBanner } from '../components/moderation/suspension-banner.tsx';
 import { DesktopOverlay, PhoneOverlay } from '../components/map-home/map-overlays.tsx';
@@ -216,24 +207,22 @@ export default function MapHome() {
     />
   );
   const filtersPanel = (
-    <div className="flex min-h-0 flex-col gap-3">
-      <Suspense fallback={null}>
-        <MapFiltersPanel filters={filters} onChange={setFilters} isPro={user.isPro} />
-      </Suspense>
-      <ExportGpxButton
-        waypoints={() => waypointsInView(data.wallsInView, data.missions, data.artworks)}
-      />
-      {config.data && (
-        <Suspense fallback={null}>
-          <SavedAreasSection
-            userId={user.id}
-            centre={centre}
-            nearestCity={nearbyWalls.data?.[0]?.city}
-            onSave={setAreaTarget}
-          />
-        </Suspense>
-      )}
-    </div>
+    <LayersExtras
+      filters={filters}
+      onFilters={setFilters}
+      isPro={user.isPro}
+      waypoints={() => waypointsInView(data.wallsInView, data.missions, data.artworks)}
+      savedAreas={
+        config.data
+          ? {
+              userId: user.id,
+              centre,
+              nearestCity: nearbyWalls.data?.[0]?.city,
+              onSave: setAreaTarget,
+            }
+          : null
+      }
+    />
   );
   const locationPanel =
     selection?.kind === 'mission' ? (
@@ -394,42 +383,16 @@ export default function MapHome() {
         )
       )}
 
-      <OnDemand when={menuOpen}>
-        <SideNav open={menuOpen} onOpenChange={setMenuOpen} />
-      </OnDemand>
-      <OnDemand when={captureOpen || pinning.discoverySpot !== null}>
-        <CaptureDialog
-          open={captureOpen || pinning.discoverySpot !== null}
-          onOpenChange={(open) => {
-            setCaptureOpen(open);
-            if (!open) pinning.closeDiscovery();
-          }}
-          geo={geo}
-          spot={pinning.discoverySpot}
-          isPro={user.isPro}
-          fallbackFocus={captureButton}
-        />
-      </OnDemand>
-      {config.data && (
-        <OnDemand when={areaTarget !== null}>
-          <SaveAreaDialogFor
-            target={areaTarget}
-            userId={user.id}
-            sources={config.data.map}
-            onClose={() => setAreaTarget(null)}
-          />
-        </OnDemand>
-      )}
-      <OnDemand when={pinning.graffitiSpot !== null}>
-        <GraffitiDialog spot={pinning.graffitiSpot} onClose={pinning.closeGraffiti} />
-      </OnDemand>
-      <OnDemand when={pinning.wallSpot !== null}>
-        <ProposeWallDialog
-          spot={pinning.wallSpot}
-          here={geo.source === 'device' ? geo.location : null}
-          onClose={pinning.closeWall}
-        />
-      </OnDemand>
+      <MapDialogs
+        menu={[menuOpen, setMenuOpen]}
+        capture={[captureOpen, setCaptureOpen]}
+        area={[areaTarget, setAreaTarget]}
+        pinning={pinning}
+        geo={geo}
+        user={user}
+        sources={config.data?.map ?? null}
+        captureButton={captureButton}
+      />
     </div>
   );
 }
