@@ -60,7 +60,7 @@ export async function player(page: Asker): Promise<{ tokens: number; discoveries
 
 export async function myDiscoveries(
   page: Asker,
-): Promise<{ name: string; imageUrl: string | null; tokensAwarded: number }[]> {
+): Promise<{ id: string; name: string; imageUrl: string | null; tokensAwarded: number }[]> {
   return (await page.request.get('/api/discoveries/user')).json();
 }
 

@@ -80,7 +80,7 @@ test.describe('the outbox', () => {
     forgiveNetworkNoise(consoleErrors);
   });
 
-  test('a create whose answer is lost is sent again under its key: one discovery, paid once', async ({
+  test('a create whose answer is lost is sent again under its key: one discovery, paid once; the key with another body is refused', async ({
     page,
     context,
     consoleErrors,
@@ -90,9 +90,12 @@ test.describe('the outbox', () => {
     const before = await player(page);
     // The server records the discovery; the page never hears back.
     let lost = false;
+    let sent: { key: string; body: Record<string, unknown> } | null = null;
     await context.route('**/api/discoveries', async (route) => {
       if (lost || route.request().method() !== 'POST') return route.continue();
       lost = true;
+      const key = (await route.request().headerValue('idempotency-key')) ?? '';
+      sent = { key, body: route.request().postDataJSON() as Record<string, unknown> };
       await route.fetch();
       return route.abort('connectionreset');
     });
@@ -108,6 +111,24 @@ test.describe('the outbox', () => {
     const after = await player(page);
     expect(after.discoveries - before.discoveries).toBe(1);
     expect(after.tokens - before.tokens).toBe(PHOTOGRAPHER_REWARD);
+
+    // A client replaying the key: the same body gets the first answer, another body a 409.
+    expect(sent).not.toBeNull();
+    const { key, body } = sent!;
+    expect(key).toMatch(/^[\w-]{16,}$/);
+    const [mine] = await myDiscoveries(page);
+    const again = await page.request.post('/api/discoveries', {
+      headers: { 'Idempotency-Key': key },
+      data: body,
+    });
+    expect(again.status()).toBe(201);
+    expect((await again.json()).id).toBe(mine?.id);
+    const other = await page.request.post('/api/discoveries', {
+      headers: { 'Idempotency-Key': key },
+      data: { ...body, name: 'Another piece under the same key' },
+    });
+    expect(other.status()).toBe(409);
+    expect(await player(page)).toEqual(after);
     forgiveNetworkNoise(consoleErrors);
   });
 
