@@ -83,6 +83,8 @@ test('a player downloads their data, then deletes the account; their photo and n
   expect((await page.request.get(`${photoUrl}/thumbnail`)).status()).toBe(404);
   await signUp(page);
   await page.goto('/community');
+  // The phone size expectNoSidewaysScroll left: the page shows one tab at a time.
+  await page.getByRole('tab', { name: 'Forum' }).click();
   const kept = page.getByRole('list', { name: 'Posts' }).locator(':scope > li').filter({
     hasText: title,
   });
