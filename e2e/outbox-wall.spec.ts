@@ -75,4 +75,5 @@ test("a wall confirmation made offline keeps its photo, and is sent with it once
   expect(kept.status()).toBe(200);
   expect(kept.headers()['content-type']).toMatch(/^image\//);
   forgiveNetworkNoise(consoleErrors);
+  forgiveOfflineLoadErrors(consoleErrors);
 });
