@@ -24,20 +24,37 @@ export async function confirmPassword(
   password: string,
   refusal: string,
 ): Promise<string> {
-  const [user] = await db
+  const account = await findAccount(db, userId);
+  await checkPassword(db, config, userId, account.passwordHash, password, refusal);
+  return account.username;
+}
+
+async function findAccount(db: Db, userId: string) {
+  const [account] = await db
     .select({ username: users.username, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) throw notFound('Player not found');
+  if (!account) throw notFound('Player not found');
+  return account;
+}
+
+/** Wrong passwords share one small budget per account. */
+async function checkPassword(
+  db: Db,
+  config: Config,
+  userId: string,
+  passwordHash: string | null,
+  password: string,
+  refusal: string,
+): Promise<void> {
   const key = `password-check:${userId}`;
   if (!(await takeRateLimit(db, key, config.rateLimits.signInPerDevice))) {
     throw tooManyRequests('Too many attempts. Please wait a few minutes and try again.');
   }
-  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+  if (!passwordHash || !(await verifyPassword(password, passwordHash))) {
     throw forbidden(refusal);
   }
   await refundRateLimit(db, key);
-  return user.username;
 }
 
 /**
@@ -53,24 +70,21 @@ export async function changePassword(
   input: { currentPassword?: string | undefined; newPassword: string },
 ): Promise<number> {
   if (!config.passwordSignIn) throw passwordSignInOff();
-  const [account] = await db
-    .select({ username: users.username, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!account) throw notFound('Player not found');
+  const account = await findAccount(db, userId);
   if (account.passwordHash === null) {
     await setFirstPassword(db, config, userId, account.username, input.newPassword);
     return 0;
   }
   if (input.currentPassword === undefined) throw badRequest('currentPassword is required');
-  const username = await confirmPassword(
+  await checkPassword(
     db,
     config,
     userId,
+    account.passwordHash,
     input.currentPassword,
     'Incorrect current password. Your password has not been changed.',
   );
-  const problem = passwordProblem(input.newPassword, username);
+  const problem = passwordProblem(input.newPassword, account.username);
   if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(input.newPassword, config.passwordHashCost);
   return db.transaction(async (tx) => {
