@@ -26,8 +26,14 @@ const mount = () => {
 if (document.visibilityState === 'hidden') mount();
 else requestAnimationFrame(() => setTimeout(mount));
 
-// The service worker's code loads once the page is idle, so the first screen waits for none of
-// it (docs/decisions/033).
+// The service worker's code loads once the first screen has settled, so that screen waits for
+// none of it (docs/decisions/033). A network lost before then leaves it for the next start.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  afterLoadAndIdle(() => void import('./lib/register-worker.ts').then((m) => m.registerWorker()));
+  afterLoadAndIdle(
+    () =>
+      void import('./lib/register-worker.ts').then(
+        (m) => m.registerWorker(),
+        () => undefined,
+      ),
+  );
 }
