@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Passkey } from '../src/core/schemas/passkeys.ts';
-import { signUp, type Player, type TestApp } from './app.ts';
+import { createTestApp, signUp, type Player, type TestApp } from './app.ts';
 import { SoftwareAuthenticator } from './software-authenticator.ts';
 
 /** The parts of WebAuthn options the tests read. */
@@ -16,8 +16,24 @@ export interface Options {
   authenticatorSelection?: { residentKey?: string; userVerification?: string };
 }
 
-/** The steps the passkey API tests share: adding a passkey, asking to sign in, counting sessions. */
-export function passkeySteps(app: () => TestApp) {
+/**
+ * A test app of the file's own (made before its tests, closed after) and the steps the passkey
+ * API tests share: adding a passkey, asking to sign in, counting sessions.
+ */
+export function passkeyTestApp() {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp({ seed: false });
+  });
+  afterAll(() => made?.close());
+  const t = {
+    get app() {
+      return made!.app;
+    },
+    get db() {
+      return made!.db;
+    },
+  };
   const CHROME_ON_ANDROID =
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
@@ -47,7 +63,7 @@ export function passkeySteps(app: () => TestApp) {
   }
 
   async function signInOptions(remoteAddress = nextAddress()): Promise<Options> {
-    const res = await app().app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/passkeys/sign-in/options',
       remoteAddress,
@@ -57,7 +73,7 @@ export function passkeySteps(app: () => TestApp) {
   }
 
   const postSignIn = (payload: InjectOptions['payload'], remoteAddress = nextAddress()) =>
-    app().app.inject({
+    t.app.inject({
       method: 'POST',
       url: '/api/passkeys/sign-in',
       remoteAddress,
@@ -65,20 +81,21 @@ export function passkeySteps(app: () => TestApp) {
     });
 
   async function playerWithPasskey() {
-    const player = await signUp(app().app);
+    const player = await signUp(t.app);
     const authenticator = new SoftwareAuthenticator();
     const passkey = await addPasskey(player, authenticator);
     return { player, authenticator, passkey };
   }
 
   const sessionCount = async (userId: string) => {
-    const rows = await app().db.execute(
+    const rows = await t.db.execute(
       sql`select count(*)::int as n from sessions where user_id = ${userId}`,
     );
     return Number((rows as unknown as { rows: { n: number }[] }).rows[0]!.n);
   };
 
   return {
+    t,
     CHROME_ON_ANDROID,
     nextAddress,
     registrationOptions,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/app.ts';
-import { passkeySteps, type Options } from '../../../test/passkey-steps.ts';
+import { passkeyTestApp, type Options } from '../../../test/passkey-steps.ts';
 import { sessionFrom, whoIs } from '../../../test/sign-in.ts';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator.ts';
 import { users } from '../db/schema.ts';
@@ -11,13 +11,8 @@ import { webauthnChallenges } from '../db/passkeys-schema.ts';
 
 /** Passkeys: signing in without a name, the sign-in page's script, and the sign-in limits. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-});
-afterAll(() => t.close());
-
 const {
+  t,
   CHROME_ON_ANDROID,
   nextAddress,
   registrationOptions,
@@ -26,7 +21,7 @@ const {
   postSignIn,
   playerWithPasskey,
   sessionCount,
-} = passkeySteps(() => t);
+} = passkeyTestApp();
 
 describe('signing in with a passkey', () => {
   it('signs in without a username, like a password sign-in, and goes back where asked', async () => {

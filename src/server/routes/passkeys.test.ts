@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Passkey } from '../../core/schemas/passkeys.ts';
 import { DATA_EXPORT_FILE } from '../../core/your-data.ts';
-import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
-import { passkeySteps } from '../../../test/passkey-steps.ts';
+import { signUp, type Player } from '../../../test/app.ts';
+import { passkeyTestApp } from '../../../test/passkey-steps.ts';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator.ts';
 import { users } from '../db/schema.ts';
 import { webauthnChallenges } from '../db/passkeys-schema.ts';
@@ -13,13 +13,8 @@ import { hasPasskey } from '../services/passkeys.ts';
 
 /** Passkeys: adding them on the profile, naming and removing them, the last way in. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-});
-afterAll(() => t.close());
-
 const {
+  t,
   CHROME_ON_ANDROID,
   registrationOptions,
   list,
@@ -27,7 +22,7 @@ const {
   signInOptions,
   postSignIn,
   playerWithPasskey,
-} = passkeySteps(() => t);
+} = passkeyTestApp();
 
 describe('adding a passkey', () => {
   it('asks for a discoverable credential, keeps it named after the device, then excludes it', async () => {
