@@ -67,6 +67,12 @@ describe('GET /api/artworks/in-view by zoom', () => {
     const berlin = body.clusters.find((c) => c[2] === IN_BERLIN)!;
     expect(berlin[0]).toBeCloseTo(Number(mean!.lat), 4);
     expect(berlin[1]).toBeCloseTo(Number(mean!.lng), 4);
+    // Rounded to 5 decimals as the client rounds, whichever side of zero.
+    for (const [lat, lng] of body.clusters) {
+      expect(lat).toBe(Math.round(lat * 1e5) / 1e5);
+      expect(lng).toBe(Math.round(lng * 1e5) / 1e5);
+    }
+    expect(body.clusters.some(([lat]) => lat < 0)).toBe(true);
   });
 
   it('counts only the box: a city alone at a middle zoom, in cells of its own', async () => {

@@ -10,7 +10,7 @@ import {
 import { MAP_POINTS_LIMIT, type BoundsQuery } from '../../core/schemas/map.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { artworkLogs, artworks } from '../db/schema.ts';
-import { clusterTuples, levelFor, pyramidClustersSql } from './map-cells.ts';
+import { clusterTuples, levelFor, pyramidClustersJsonSql } from './map-cells.ts';
 import { pointsJson } from './map-points.ts';
 import { withinBounds } from './nearby.ts';
 
@@ -99,6 +99,10 @@ export async function piecesIn(
 const answer = (a: Omit<ArtworksInView, 'version'>): string =>
   JSON.stringify({ version: 2, ...a } satisfies ArtworksInView);
 
+/** The same answer around a clusters array the database wrote (`pyramidClustersJsonSql`). */
+const clustersAnswer = (clusters: string): string =>
+  `{"version":2,"clusters":${clusters},"points":[],"truncated":false}`;
+
 /**
  * The artworks layer for a box and zoom (docs/decisions/029-map-clusters.md): clusters from
  * the pyramid while more than PIECES_THRESHOLD pieces are in view, else the pieces. A Pro
@@ -125,11 +129,10 @@ export async function artworksInViewJson(
     const counted = clusters.reduce((n, c) => n + c[2], 0);
     return answer({ clusters, points: [], truncated: counted > FILTERED_SCAN_CAP });
   }
-  const cells = await db.execute(pyramidClustersSql(query, level, query.status));
-  const clusters = clusterTuples(rowsOf<{ n: number; lat: number; lng: number }>(cells));
-  if (clusters.reduce((n, c) => n + c[2], 0) > PIECES_THRESHOLD) {
-    return answer({ clusters, points: [], truncated: false });
-  }
+  const [cells] = rowsOf<{ clusters: string; pieces: number }>(
+    await db.execute(pyramidClustersJsonSql(query, level, query.status)),
+  );
+  if (cells && Number(cells.pieces) > PIECES_THRESHOLD) return clustersAnswer(cells.clusters);
   const points = await piecesIn(db, conditions);
   const truncated = points.length > PIECES_THRESHOLD;
   return answer({ clusters: [], points: points.slice(0, PIECES_THRESHOLD), truncated });

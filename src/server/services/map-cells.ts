@@ -92,7 +92,7 @@ export function clusterTuples(rows: { n: number; lat: number; lng: number }[]): 
  * statuses asked for, each at its members' mean. A level coarser than the pyramid keeps is
  * summed from its finest stored level (a level-L cell is 4^k cells k levels down).
  */
-export function pyramidClustersSql(b: Bounds, level: number, status?: ArtworkStatus): SQL {
+function pyramidClustersSql(b: Bounds, level: number, status?: ArtworkStatus): SQL {
   const source = Math.max(level, COARSEST_STORED);
   const shift = source - level;
   return sql`
@@ -100,4 +100,21 @@ export function pyramidClustersSql(b: Bounds, level: number, status?: ArtworkSta
            sum(lng_sum) / sum(pieces) as lng
     from (${cellsInBoxSql(b, source, status)}) as cells
     group by cx >> ${shift}::int, cy >> ${shift}::int`;
+}
+
+/**
+ * The pyramid's clusters as one row: `clusters`, the answer's JSON array of cluster tuples, and
+ * `pieces`, their total. The database writes the array (positions rounded to 5 decimals as
+ * `clusterTuples` rounds them, floor(x + 0.5) being Math.round), so a box of a thousand clusters
+ * is one row to read, not a thousand to parse and serialise again: on PGlite, handing rows
+ * across cost more than finding them (docs/decisions/029-map-clusters.md).
+ */
+export function pyramidClustersJsonSql(b: Bounds, level: number, status?: ArtworkStatus): SQL {
+  const rounded = (column: SQL) => sql`(floor(${column} * 1e5 + 0.5) / 1e5)::text`;
+  return sql`
+    select '[' || coalesce(string_agg(
+             '[' || ${rounded(sql`lat`)} || ',' || ${rounded(sql`lng`)} || ',' || n || ']', ','),
+             '') || ']' as clusters,
+           coalesce(sum(n), 0)::int as pieces
+    from (${pyramidClustersSql(b, level, status)}) as c`;
 }
