@@ -107,3 +107,57 @@ test('a keyboard user reaches every control on the landing page', async ({ page 
     'Play the StreetScope trailer',
   ]);
 });
+
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a visitor with no session reads the landing page, and its links work', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'StreetScope' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Join the Revolution' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Features' }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toHaveAttribute(
+      'href',
+      '/api/login',
+    );
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+  });
+});
+
+test('the app takes over the landing page the server sent: no reload, no blank moment', async ({
+  page,
+}) => {
+  // Records any moment, past a mutation batch, in which the page's title had gone (a skeleton
+  // put in its place while the app checked who is signed in, say).
+  await page.addInitScript(() => {
+    const w = window as unknown as { titleGaps: number; sawTitle: boolean };
+    w.titleGaps = 0;
+    w.sawTitle = false;
+    new MutationObserver(() => {
+      const present = document.querySelector('h1') !== null;
+      if (present) w.sawTitle = true;
+      else if (w.sawTitle) w.titleGaps++;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const answer = await page.goto('/');
+  expect(await answer!.text()).toContain('Join the Revolution');
+  // The app is running once the public configuration (which names the trailer) has arrived.
+  await expect(page.getByRole('button', { name: 'Play the StreetScope trailer' })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  expect(await page.evaluate(() => (window as unknown as { titleGaps: number }).titleGaps)).toBe(0);
+  // The app's own navigation, not a page load.
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect Your Wallet' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test('a signed-in player is never sent the landing page, and gets their map', async ({
+  page,
+  player,
+}) => {
+  const answer = await page.goto('/');
+  expect(await answer!.text()).not.toContain('Join the Revolution');
+  await expect(page.getByRole('banner').getByTestId('player-name')).toHaveText(player.username);
+  await expect(page.getByRole('heading', { name: 'Join the Revolution' })).toHaveCount(0);
+});

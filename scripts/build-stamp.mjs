@@ -8,11 +8,13 @@ import path from 'node:path';
 export const BUILD_INPUTS = [
   'src',
   'vite.config.ts',
+  'vite.prerender.config.ts',
   'tsconfig.json',
   'tsconfig.build.json',
   'package.json',
   'package-lock.json',
   'scripts/compress.mjs',
+  'scripts/prerender-landing.mjs',
 ];
 
 /** Files the start needs from a build; without one of them the build is redone. */

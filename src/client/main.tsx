@@ -1,17 +1,26 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { authKeys } from './api/auth.ts';
 import { App } from './app.tsx';
 import './lib/offline-state.ts';
 import { afterLoadAndIdle } from './lib/after-load.ts';
+import { queryClient } from './lib/query-client.ts';
 import { warmStart } from './lib/warm-start.ts';
 import './styles.css';
 
-warmStart(window.location.pathname);
+const rootElement = document.getElementById('root')!;
+if (rootElement.dataset.landing) {
+  // The server found no session and sent the landing page in the page (src/server/static.ts):
+  // the app starts signed out, so its first screen is that same page, not a skeleton in its
+  // place. The auth check still runs and would take a player to their map.
+  queryClient.setQueryData(authKeys.user, null);
+  void queryClient.invalidateQueries({ queryKey: authKeys.user });
+} else warmStart(window.location.pathname);
 
 // A transition lets React yield to the browser while it mounts the first screen, rather than
 // holding the main thread for the whole tree in one task (docs/decisions/030).
 const mount = () => {
-  const root = createRoot(document.getElementById('root')!);
+  const root = createRoot(rootElement);
   startTransition(() =>
     root.render(
       <StrictMode>

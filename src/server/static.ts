@@ -3,12 +3,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sessionCookieName } from './auth/plugin.ts';
 import { pageHtml } from './share-tags.ts';
 
 /**
  * Serves the built client: hashed assets cached immutably, client routes fall back to
  * index.html (an artwork page's with its share tags, share-tags.ts), and unknown /api/* (and
- * photo, basemap, asset, icon, file-named) paths stay JSON 404s.
+ * photo, basemap, asset, icon, file-named) paths stay JSON 404s. `/` without a session cookie
+ * is landing.html, the same page with the landing page's markup already in it
+ * (scripts/prerender-landing.mjs): a visitor reads it before the scripts arrive.
  */
 export async function registerClient(app: FastifyInstance): Promise<void> {
   const { clientDir, publicUrl } = app.config;
@@ -29,6 +32,9 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     });
   }
   const indexHtml = hasClient ? await readFile(path.join(clientDir, 'index.html'), 'utf8') : null;
+  const landingFile = path.join(clientDir, 'landing.html');
+  const landingHtml = existsSync(landingFile) ? await readFile(landingFile, 'utf8') : null;
+  const cookieName = sessionCookieName(app.config);
 
   // A missing file the page or the service worker asks for (an icon, the worker script) is a
   // 404, never the app's page under a file's name: the worker would keep it as that file.
@@ -53,6 +59,17 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
         .code(503)
         .type('text/plain')
         .send('The web client is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    // Any session cookie, even a stale one, gets the plain page: a player must never see the
+    // landing page flash before their map. The app sorts out a stale one as before.
+    if (landingHtml && url === '/') {
+      reply.header('vary', 'Cookie');
+      if (!request.cookies[cookieName]) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(landingHtml);
+      }
     }
     let html = indexHtml;
     try {

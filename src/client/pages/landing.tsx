@@ -7,6 +7,7 @@ import { buttonVariants } from '../components/ui/button.tsx';
 import { configQuery } from '../api/config.ts';
 import { cn } from '../lib/cn.ts';
 import { LOGIN_URL } from '../lib/navigation.ts';
+import WALL_ART from '../assets/street-wall.svg?url';
 
 /**
  * The landing page (SPEC §2, route / while signed out or loading). It is in the initial bundle,
@@ -17,8 +18,6 @@ import { LOGIN_URL } from '../lib/navigation.ts';
  * navigations (the first a full page load of /api/login), so they also work from the keyboard,
  * a new tab or before the script has loaded.
  */
-
-const WALL_ART = new URL('../assets/street-wall.svg', import.meta.url).href;
 
 /**
  * The trailer on the video provider, when the server names one (TRAILER_YOUTUBE_ID). Only a
