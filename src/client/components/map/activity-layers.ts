@@ -1,7 +1,11 @@
 import type { FeatureCollection, Point } from 'geojson';
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type {
+  GeoJSONSource,
+  LayerSpecification,
+  Map as MapLibreMap,
+  SourceSpecification,
+} from 'maplibre-gl';
 import type { HeatPoints, MyLogPoints } from '../../../core/schemas/artworks.ts';
-import { ARTWORK_LAYERS } from './artwork-layers.ts';
 import { MY_LOG_COLOURS } from './layer-colours.ts';
 
 /*
@@ -38,65 +42,71 @@ export function myLogFeatures(points: MyLogPoints['points']): FeatureCollection<
   };
 }
 
-/** Adds both layers, hidden, under the artwork clusters and pins. */
-export function addActivityLayers(map: MapLibreMap) {
-  map.addSource(HEAT_SOURCE, { type: 'geojson', data: empty() });
-  map.addSource(MY_LOGS_SOURCE, { type: 'geojson', data: empty() });
-  map.addLayer(
-    {
-      id: ACTIVITY_LAYERS.heat,
-      type: 'heatmap',
-      source: HEAT_SOURCE,
-      layout: { visibility: 'none' },
-      paint: {
-        // One log is a clear glow; ten or more at one piece is as hot as it gets.
-        'heatmap-weight': ['interpolate', ['linear'], ['get', 'logs'], 1, 0.6, 10, 1],
-        'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 8, 0.8, 16, 2],
-        'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 8, 14, 13, 30, 17, 60],
-        'heatmap-color': [
-          'interpolate',
-          ['linear'],
-          ['heatmap-density'],
-          0,
-          'rgba(0, 229, 255, 0)',
-          0.2,
-          'rgba(0, 229, 255, 0.55)',
-          0.45,
-          'rgba(163, 255, 92, 0.7)',
-          0.7,
-          'rgba(255, 210, 63, 0.8)',
-          1,
-          'rgba(255, 79, 163, 0.9)',
-        ],
-        // It steps aside close in, where the pins and photos say more.
-        'heatmap-opacity': ['interpolate', ['linear'], ['zoom'], 16, 0.85, 19, 0.25],
-      },
+/**
+ * Both sources and layers, hidden: part of the map's style from its first frame, under the
+ * artwork clusters and pins (map-style.ts).
+ */
+export function activityStyle(): {
+  sources: Record<string, SourceSpecification>;
+  layers: LayerSpecification[];
+} {
+  return {
+    sources: {
+      [HEAT_SOURCE]: { type: 'geojson', data: empty() },
+      [MY_LOGS_SOURCE]: { type: 'geojson', data: empty() },
     },
-    ARTWORK_LAYERS.clusters,
-  );
-  map.addLayer(
-    {
-      id: ACTIVITY_LAYERS.myLogs,
-      type: 'circle',
-      source: MY_LOGS_SOURCE,
-      layout: { visibility: 'none' },
-      paint: {
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 5, 16, 11],
-        'circle-color': 'rgba(11, 11, 18, 0.35)',
-        'circle-stroke-width': 3,
-        'circle-stroke-color': [
-          'match',
-          ['get', 'state'],
-          'pending',
-          MY_LOG_COLOURS.pending,
-          'gone',
-          MY_LOG_COLOURS.gone,
-          MY_LOG_COLOURS.found,
-        ],
+    layers: [
+      {
+        id: ACTIVITY_LAYERS.heat,
+        type: 'heatmap',
+        source: HEAT_SOURCE,
+        layout: { visibility: 'none' },
+        paint: {
+          // One log is a clear glow; ten or more at one piece is as hot as it gets.
+          'heatmap-weight': ['interpolate', ['linear'], ['get', 'logs'], 1, 0.6, 10, 1],
+          'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 8, 0.8, 16, 2],
+          'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 8, 14, 13, 30, 17, 60],
+          'heatmap-color': [
+            'interpolate',
+            ['linear'],
+            ['heatmap-density'],
+            0,
+            'rgba(0, 229, 255, 0)',
+            0.2,
+            'rgba(0, 229, 255, 0.55)',
+            0.45,
+            'rgba(163, 255, 92, 0.7)',
+            0.7,
+            'rgba(255, 210, 63, 0.8)',
+            1,
+            'rgba(255, 79, 163, 0.9)',
+          ],
+          // It steps aside close in, where the pins and photos say more.
+          'heatmap-opacity': ['interpolate', ['linear'], ['zoom'], 16, 0.85, 19, 0.25],
+        },
       },
-    },
-    ARTWORK_LAYERS.clusters,
-  );
+      {
+        id: ACTIVITY_LAYERS.myLogs,
+        type: 'circle',
+        source: MY_LOGS_SOURCE,
+        layout: { visibility: 'none' },
+        paint: {
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 5, 16, 11],
+          'circle-color': 'rgba(11, 11, 18, 0.35)',
+          'circle-stroke-width': 3,
+          'circle-stroke-color': [
+            'match',
+            ['get', 'state'],
+            'pending',
+            MY_LOG_COLOURS.pending,
+            'gone',
+            MY_LOG_COLOURS.gone,
+            MY_LOG_COLOURS.found,
+          ],
+        },
+      },
+    ],
+  };
 }
 
 /** New data for a layer, or null to hide it (switched off, or not Pro). */

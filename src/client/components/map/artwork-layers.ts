@@ -3,8 +3,10 @@ import type {
   ExpressionSpecification,
   FilterSpecification,
   GeoJSONSource,
+  LayerSpecification,
   Map as MapLibreMap,
   MapLayerMouseEvent,
+  SourceSpecification,
 } from 'maplibre-gl';
 import type {
   ArtworkCluster,
@@ -131,8 +133,7 @@ async function drawPin(map: MapLibreMap, id: string, prefix: string) {
  * A source's cluster bubbles, coloured and sized by count, with the count drawn on them: the
  * same look for the server's clusters and the ones the map makes of nearby pieces.
  */
-function addBubbles(
-  map: MapLibreMap,
+function bubbles(
   source: string,
   [circles, counts]: [string, string],
   on: {
@@ -140,97 +141,112 @@ function addBubbles(
     label: ExpressionSpecification;
     filter?: FilterSpecification;
   },
-) {
+): LayerSpecification[] {
   const filter = on.filter ? { filter: on.filter } : {};
-  map.addLayer({
-    id: circles,
-    type: 'circle',
-    source,
-    ...filter,
-    paint: {
-      'circle-color': ['step', on.count, '#a3ff5c', 50, '#ffd23f', 1000, '#ff4fa3'],
-      'circle-radius': ['step', on.count, 16, 50, 21, 1000, 27, 10000, 33],
-      'circle-stroke-width': 3,
-      'circle-stroke-color': 'rgba(11, 11, 18, 0.75)',
+  return [
+    {
+      id: circles,
+      type: 'circle',
+      source,
+      ...filter,
+      paint: {
+        'circle-color': ['step', on.count, '#a3ff5c', 50, '#ffd23f', 1000, '#ff4fa3'],
+        'circle-radius': ['step', on.count, 16, 50, 21, 1000, 27, 10000, 33],
+        'circle-stroke-width': 3,
+        'circle-stroke-color': 'rgba(11, 11, 18, 0.75)',
+      },
     },
-  });
-  map.addLayer({
-    id: counts,
-    type: 'symbol',
-    source,
-    ...filter,
-    layout: {
-      'icon-image': ['concat', COUNT_IMAGE_PREFIX, on.label],
-      'icon-allow-overlap': true,
+    {
+      id: counts,
+      type: 'symbol',
+      source,
+      ...filter,
+      layout: {
+        'icon-image': ['concat', COUNT_IMAGE_PREFIX, on.label],
+        'icon-allow-overlap': true,
+      },
     },
-  });
+  ];
+}
+
+const NO_FEATURES: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+/**
+ * The clustered artworks source and the server's clusters, with their layers: part of the map's
+ * style from its first frame, above every imagery layer (map-style.ts). A gone artwork is a grey
+ * pin with a red cross; one not seen for months is faded.
+ */
+export function artworkStyle(): {
+  sources: Record<string, SourceSpecification>;
+  layers: LayerSpecification[];
+} {
+  return {
+    sources: {
+      [ARTWORK_SOURCE]: {
+        type: 'geojson',
+        data: NO_FEATURES,
+        cluster: true,
+        clusterRadius: 48,
+        clusterMaxZoom: UNCLUSTERED_FROM_ZOOM - 1,
+      },
+      [SERVER_CLUSTER_SOURCE]: { type: 'geojson', data: NO_FEATURES },
+    },
+    layers: [
+      ...bubbles(ARTWORK_SOURCE, [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.counts], {
+        count: ['get', 'point_count'],
+        label: ['get', 'point_count_abbreviated'],
+        filter: ['has', 'point_count'],
+      }),
+      ...bubbles(
+        SERVER_CLUSTER_SOURCE,
+        [ARTWORK_LAYERS.serverClusters, ARTWORK_LAYERS.serverCounts],
+        {
+          count: ['get', 'count'],
+          label: ['get', 'label'],
+        },
+      ),
+      {
+        id: ARTWORK_LAYERS.points,
+        type: 'symbol',
+        source: ARTWORK_SOURCE,
+        filter: ['!', ['has', 'point_count']],
+        layout: {
+          'icon-image': [
+            'concat',
+            ['case', ['==', ['get', 'status'], 'gone'], GONE_IMAGE_PREFIX, PIN_IMAGE_PREFIX],
+            ['get', 'pin'],
+          ],
+          'icon-anchor': 'bottom',
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': true,
+          // Pieces still there draw over gone ones where they overlap.
+          'symbol-sort-key': ['case', ['==', ['get', 'status'], 'gone'], 0, 1],
+        },
+        paint: {
+          'icon-opacity': [
+            'case',
+            ['==', ['get', 'status'], 'gone'],
+            0.8,
+            ['boolean', ['get', 'stale'], false],
+            0.5,
+            1,
+          ],
+        },
+      },
+    ],
+  };
 }
 
 /**
- * Adds the clustered artworks source and its layers above every imagery layer. A gone artwork
- * is a grey pin with a red cross; one not seen for months is faded.
+ * Draws an image the artwork layers ask for when they first need it (a cluster's count, a pin);
+ * false for an id that is not theirs. MapLibre waits for the pins' SVG to load.
  */
-export function addArtworkLayers(map: MapLibreMap) {
-  map.addSource(ARTWORK_SOURCE, {
-    type: 'geojson',
-    data: { type: 'FeatureCollection', features: [] },
-    cluster: true,
-    clusterRadius: 48,
-    clusterMaxZoom: UNCLUSTERED_FROM_ZOOM - 1,
-  });
-  map.addSource(SERVER_CLUSTER_SOURCE, {
-    type: 'geojson',
-    data: { type: 'FeatureCollection', features: [] },
-  });
-  addBubbles(map, ARTWORK_SOURCE, [ARTWORK_LAYERS.clusters, ARTWORK_LAYERS.counts], {
-    count: ['get', 'point_count'],
-    label: ['get', 'point_count_abbreviated'],
-    filter: ['has', 'point_count'],
-  });
-  addBubbles(
-    map,
-    SERVER_CLUSTER_SOURCE,
-    [ARTWORK_LAYERS.serverClusters, ARTWORK_LAYERS.serverCounts],
-    {
-      count: ['get', 'count'],
-      label: ['get', 'label'],
-    },
-  );
-  map.addLayer({
-    id: ARTWORK_LAYERS.points,
-    type: 'symbol',
-    source: ARTWORK_SOURCE,
-    filter: ['!', ['has', 'point_count']],
-    layout: {
-      'icon-image': [
-        'concat',
-        ['case', ['==', ['get', 'status'], 'gone'], GONE_IMAGE_PREFIX, PIN_IMAGE_PREFIX],
-        ['get', 'pin'],
-      ],
-      'icon-anchor': 'bottom',
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-      // Pieces still there draw over gone ones where they overlap.
-      'symbol-sort-key': ['case', ['==', ['get', 'status'], 'gone'], 0, 1],
-    },
-    paint: {
-      'icon-opacity': [
-        'case',
-        ['==', ['get', 'status'], 'gone'],
-        0.8,
-        ['boolean', ['get', 'stale'], false],
-        0.5,
-        1,
-      ],
-    },
-  });
-  // Images are drawn when a layer first asks for them; MapLibre waits for the pins' SVG to load.
-  map.setMissingStyleImageResolver(async (id) => {
-    if (map.hasImage(id)) return;
-    if (id.startsWith(COUNT_IMAGE_PREFIX)) drawCount(map, id);
-    else if (id.startsWith(GONE_IMAGE_PREFIX)) await drawPin(map, id, GONE_IMAGE_PREFIX);
-    else if (id.startsWith(PIN_IMAGE_PREFIX)) await drawPin(map, id, PIN_IMAGE_PREFIX);
-  });
+export async function drawArtworkImage(map: MapLibreMap, id: string): Promise<boolean> {
+  if (id.startsWith(COUNT_IMAGE_PREFIX)) drawCount(map, id);
+  else if (id.startsWith(GONE_IMAGE_PREFIX)) await drawPin(map, id, GONE_IMAGE_PREFIX);
+  else if (id.startsWith(PIN_IMAGE_PREFIX)) await drawPin(map, id, PIN_IMAGE_PREFIX);
+  else return false;
+  return true;
 }
 
 /**

@@ -1,7 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MapSources } from '../../../core/schemas/map.ts';
-import { imageryLayers, LAYER } from './map-style.ts';
-import { missingSourceFor } from './map-types.ts';
+import { ACTIVITY_LAYERS } from './activity-layers.ts';
+import { ARTWORK_LAYERS } from './artwork-layers.ts';
+import { buildStyle, imageryLayers, LAYER } from './map-style.ts';
+import { MAP_TYPE_IDS, missingSourceFor } from './map-types.ts';
 import { loadStreetMap, STREET_LAYER_PREFIX } from './street-basemap.ts';
 
 const raster = { tiles: ['https://tiles.example/{z}/{x}/{y}.png'], maxzoom: 19, attribution: 'x' };
@@ -52,5 +55,61 @@ describe('the street basemap in the map types', () => {
     expect(missingSourceFor('enhanced_hybrid', { ...streetsOnly, satellite: null })).toBe(
       'satellite imagery',
     );
+  });
+});
+
+describe('the style the map starts with', () => {
+  beforeAll(async () => {
+    // The street map's archive is named by its address on the page's own origin.
+    vi.stubGlobal('window', { location: { href: 'http://localhost:3000/' } });
+    await loadStreetMap('dark');
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  const terrain = { ...raster, encoding: 'terrarium' as const };
+  const buildings = {
+    url: 'https://tiles.example/buildings.json',
+    sourceLayer: 'b',
+    attribution: 'z',
+  };
+  const NONE: MapSources = { ...WITHOUT, satellite: null, standardSatellite: null, labels: null };
+
+  it('passes the style spec for every kind of server and every layer choice', () => {
+    // The map does not check its style on the phone (validateStyle: false): this does.
+    for (const sources of [NONE, WITHOUT, WITH, { ...WITH, terrain, buildings }]) {
+      for (const type of MAP_TYPE_IDS) {
+        for (const [enhanced, shown] of [
+          [false, false],
+          [true, true],
+        ]) {
+          const style = buildStyle(sources, { type, enhanced: !!enhanced, buildings: !!shown });
+          expect(validateStyleMin(style), `${type} ${JSON.stringify(sources.basemap)}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('has the activity layers, hidden, under the artworks, which draw over everything else', () => {
+    const ids = buildStyle(WITH, {
+      type: 'standard_satellite',
+      enhanced: false,
+      buildings: true,
+    }).layers.map((layer) => layer.id);
+    const top = ids.slice(-7);
+    expect(top).toEqual([
+      ACTIVITY_LAYERS.heat,
+      ACTIVITY_LAYERS.myLogs,
+      ARTWORK_LAYERS.clusters,
+      ARTWORK_LAYERS.counts,
+      ARTWORK_LAYERS.serverClusters,
+      ARTWORK_LAYERS.serverCounts,
+      ARTWORK_LAYERS.points,
+    ]);
+    const style = buildStyle(WITHOUT, { type: 'earth_3d', enhanced: false, buildings: false });
+    for (const id of Object.values(ACTIVITY_LAYERS)) {
+      expect(style.layers.find((layer) => layer.id === id)?.layout).toMatchObject({
+        visibility: 'none',
+      });
+    }
   });
 });

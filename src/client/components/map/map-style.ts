@@ -1,6 +1,8 @@
 import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import type { MapSources, RasterSource } from '../../../core/schemas/map.ts';
+import { activityStyle } from './activity-layers.ts';
+import { artworkStyle } from './artwork-layers.ts';
 import { visibleImagery, type LayerOptions } from './map-types.ts';
 import { STREETS_SOURCE, streetMap, streetsSource } from './street-basemap.ts';
 
@@ -52,8 +54,9 @@ function labelSources(labels: RasterSource | null): [string, RasterSource][] {
  * The whole style: the built-in offline basemap (ocean, land, borders) at the bottom, so the
  * map still reads when imagery fails; the street map, when configured, above it (the Standard
  * type); every imagery layer above that, shown per map type; then road and label overlays for
- * Enhanced Hybrid: the street map's own, or raster label tiles without one. With a street map,
- * its code is loaded first (loadStreetMap).
+ * Enhanced Hybrid: the street map's own, or raster label tiles without one; on top, the Pro
+ * activity layers and the artworks, empty until their data arrives. With a street map, its code
+ * is loaded first (loadStreetMap).
  */
 export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpecification {
   const show = visibleImagery(options);
@@ -156,6 +159,12 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
         'fill-extrusion-opacity': 0.75,
       },
     });
+  }
+  // In the style from the start rather than added once it has loaded: MapLibre checks each
+  // added layer against the whole style, re-serialised, in the map's first busy second.
+  for (const part of [activityStyle(), artworkStyle()]) {
+    Object.assign(styleSources, part.sources);
+    layers.push(...part.layers);
   }
   return {
     version: 8,

@@ -15,16 +15,10 @@ import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { thumbnailsOf } from './artwork-thumbnails.ts';
 import { keepInView } from './map-camera.ts';
-import {
-  ACTIVITY_LAYERS,
-  addActivityLayers,
-  heatFeatures,
-  myLogFeatures,
-  setActivity,
-} from './activity-layers.ts';
+import { ACTIVITY_LAYERS, heatFeatures, myLogFeatures, setActivity } from './activity-layers.ts';
 import {
   ARTWORK_LAYERS,
-  addArtworkLayers,
+  drawArtworkImage,
   expandCluster,
   expandServerCluster,
   piecesIn,
@@ -186,6 +180,9 @@ function MapView(props: MapViewProps) {
         maxZoom: CAMERA.maxZoom,
         maxPitch: CAMERA.tilt.max,
         attributionControl: { compact: true },
+        // Our style is built by our code and checked against the style spec by its tests
+        // (map-style.test.ts), not again on every phone: MapLibre's own advice for production.
+        validateStyle: false,
       });
     } catch (error) {
       latest.current.onFail(error);
@@ -195,7 +192,10 @@ function MapView(props: MapViewProps) {
     // panels on a phone: MapLibre opens them when the first credits arrive, unless already compact.
     container.querySelector('.maplibregl-ctrl-attrib')?.classList.add('maplibregl-compact');
     const layers = { ...initialLayers };
-    m.setMissingStyleImageResolver((id) => void drawStreetIcon(m, id));
+    // Images are drawn when a layer first asks for them: artwork pins and counts, street icons.
+    m.setMissingStyleImageResolver(async (id) => {
+      if (!m.hasImage(id) && !(await drawArtworkImage(m, id))) drawStreetIcon(m, id);
+    });
 
     let frame = 0;
     const reportCamera = () => {
@@ -229,8 +229,6 @@ function MapView(props: MapViewProps) {
       if (e.tile && IMAGERY_SOURCES.has(e.sourceId)) latest.current.onImagery('online');
     });
     m.on('load', () => {
-      addArtworkLayers(m);
-      addActivityLayers(m);
       showArtworks(m, latest.current.showArtworks);
       applyLayers(m, sources, layers);
       for (const [key, value] of Object.entries(LAYER_STATE_ATTRS(layers)))
