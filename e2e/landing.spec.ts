@@ -120,6 +120,8 @@ test.describe('before any script has run', () => {
       'href',
       '/api/login',
     );
+    // The wallet needs the app: its button waits, disabled, rather than ignoring a tap.
+    await expect(page.getByRole('button', { name: 'Connect Metamask' })).toBeDisabled();
     await page.getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL(/\/onboarding$/);
   });

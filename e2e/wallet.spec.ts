@@ -130,7 +130,8 @@ test('an already-authorised account is picked up on load, unless the player disc
   await expect(connectButton(page)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Join the Revolution' })).toBeVisible();
-  await expect(connectButton(page)).toBeVisible();
+  // Enabled once the app runs (the page the server sends shows it disabled until then).
+  await expect(connectButton(page)).toBeEnabled();
   expect(await wallet.calls(page)).toContain('eth_accounts');
 
   // Connecting again clears it.
