@@ -252,24 +252,30 @@ export async function drawArtworkImage(map: MapLibreMap, id: string): Promise<bo
 /**
  * An in-view answer drawn: the server's clusters as they are, the pieces in the clustered
  * source, which still groups pieces close on screen so the change between the two is slight.
+ * False when the map already shows it (nothing replaced nothing): no frame will follow.
  */
-export function setArtworkData(map: MapLibreMap, answer: ArtworksInView) {
-  setFeatures(
+export function setArtworkData(map: MapLibreMap, answer: ArtworksInView): boolean {
+  const clusters = setFeatures(
     map.getSource<GeoJSONSource>(SERVER_CLUSTER_SOURCE),
     clusterFeatures(answer.clusters),
   );
-  setFeatures(map.getSource<GeoJSONSource>(ARTWORK_SOURCE), toFeatures(answer.points));
+  const pieces = setFeatures(
+    map.getSource<GeoJSONSource>(ARTWORK_SOURCE),
+    toFeatures(answer.points),
+  );
+  return clusters || pieces;
 }
 
 /** Sources holding features; the rest are as empty as when they were added. */
 const holding = new WeakSet<GeoJSONSource>();
 
 /** New data for a source, unless nothing replaces nothing: that would only cost a redraw. */
-function setFeatures(source: GeoJSONSource | undefined, data: FeatureCollection) {
-  if (!source || (data.features.length === 0 && !holding.has(source))) return;
+function setFeatures(source: GeoJSONSource | undefined, data: FeatureCollection): boolean {
+  if (!source || (data.features.length === 0 && !holding.has(source))) return false;
   if (data.features.length > 0) holding.add(source);
   else holding.delete(source);
   source.setData(data);
+  return true;
 }
 
 /** The artworks layer shown or hidden (the layers panel's Artworks switch). */

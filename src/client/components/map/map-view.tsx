@@ -312,13 +312,15 @@ function MapView(props: MapViewProps) {
 
   useEffect(() => {
     if (!map || !props.artworks) return;
-    setArtworkData(map, props.artworks);
     // The pieces drawn, whether one by one or in the server's clusters.
     const count = piecesIn(props.artworks);
-    void map.once('idle').then(() => {
+    const drawn = () => {
       containerRef.current?.setAttribute('data-artworks', String(count));
       performance.mark('streetscope:artworks-rendered', { detail: { count } });
-    });
+    };
+    // An answer the map already shows (none where there was none) draws no frame to wait for.
+    if (setArtworkData(map, props.artworks)) void map.once('idle').then(drawn);
+    else drawn();
   }, [map, props.artworks]);
 
   useEffect(() => {
