@@ -62,21 +62,17 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     }
     // Any session cookie, even a stale one, gets the plain page: a player must never see the
     // landing page flash before their map. The app sorts out a stale one as before.
-    if (landingHtml && url === '/') {
-      reply.header('vary', 'Cookie');
-      if (!request.cookies[cookieName]) {
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(landingHtml);
-      }
-    }
+    const atLanding = landingHtml !== null && url === '/';
+    if (atLanding) reply.header('vary', 'Cookie');
     let html = indexHtml;
-    try {
-      html = await pageHtml(app.db, request, publicUrl, indexHtml);
-    } catch (err) {
-      // The page still works without its preview.
-      request.log.error({ err }, 'share tags failed');
+    if (atLanding && !request.cookies[cookieName]) html = landingHtml;
+    else {
+      try {
+        html = await pageHtml(app.db, request, publicUrl, indexHtml);
+      } catch (err) {
+        // The page still works without its preview.
+        request.log.error({ err }, 'share tags failed');
+      }
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });

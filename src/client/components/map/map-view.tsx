@@ -15,14 +15,12 @@ import type { LegalWall } from '../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { thumbnailsOf } from './artwork-thumbnails.ts';
 import { keepInView } from './map-camera.ts';
-import { ACTIVITY_LAYERS, heatFeatures, myLogFeatures, setActivity } from './activity-layers.ts';
+import { ACTIVITY_LAYERS, heatFeatures, myLogFeatures } from './activity-layers.ts';
 import {
   ARTWORK_LAYERS,
   drawArtworkImage,
   expandCluster,
   expandServerCluster,
-  piecesIn,
-  setArtworkData,
   showArtworks,
 } from './artwork-layers.ts';
 import {
@@ -45,6 +43,7 @@ import { CAMERA, type LayerOptions } from './map-types.ts';
 import { loadOfflineBasemap } from './offline-basemap.ts';
 import { loadStreetMap } from './street-basemap.ts';
 import { drawStreetIcon } from './street-icons.ts';
+import { useActivityLayer, useArtworkLayer } from './use-layer-data.ts';
 import { useLongPress } from './use-long-press.ts';
 import { normaliseBounds, type Bounds } from './view-bounds.ts';
 
@@ -310,25 +309,13 @@ function MapView(props: MapViewProps) {
 
   useLongPress(map, (spot) => latest.current.onPinShortcut(spot));
 
-  useEffect(() => {
-    if (!map || !props.artworks) return;
-    // The pieces drawn, whether one by one or in the server's clusters.
-    const count = piecesIn(props.artworks);
-    const drawn = () => {
-      containerRef.current?.setAttribute('data-artworks', String(count));
-      performance.mark('streetscope:artworks-rendered', { detail: { count } });
-    };
-    // An answer the map already shows (none where there was none) draws no frame to wait for.
-    if (setArtworkData(map, props.artworks)) void map.once('idle').then(drawn);
-    else drawn();
-  }, [map, props.artworks]);
+  useArtworkLayer(map, props.artworks, containerRef);
 
   useEffect(() => {
     if (!map) return;
     showArtworks(map, props.showArtworks);
   }, [map, props.showArtworks]);
 
-  // Each Pro layer reports what it drew (data-heat, data-my-logs) once the map has drawn it.
   useActivityLayer(map, 'heat', props.heat, heatFeatures, containerRef);
   useActivityLayer(map, 'myLogs', props.myLogs, myLogFeatures, containerRef);
 
@@ -379,24 +366,3 @@ function MapView(props: MapViewProps) {
  * show changes (the page hands it handlers that keep their identity).
  */
 export default memo(MapView);
-
-function useActivityLayer<P>(
-  map: MapLibreMap | null,
-  layer: 'heat' | 'myLogs',
-  points: P[] | null,
-  features: (points: P[]) => GeoJSON.FeatureCollection,
-  containerRef: React.RefObject<HTMLDivElement | null>,
-) {
-  useEffect(() => {
-    if (!map) return;
-    setActivity(map, layer, points ? features(points) : null);
-    const attr = layer === 'heat' ? 'data-heat' : 'data-my-logs';
-    if (!points) {
-      containerRef.current?.removeAttribute(attr);
-      return;
-    }
-    void map
-      .once('idle')
-      .then(() => containerRef.current?.setAttribute(attr, String(points.length)));
-  }, [map, layer, points, features, containerRef]);
-}
