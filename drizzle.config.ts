@@ -4,6 +4,7 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: [
     './src/server/db/schema.ts',
+    './src/server/db/sign-in-schema.ts',
     './src/server/db/community-schema.ts',
     './src/server/db/payments-schema.ts',
     './src/server/db/moderation-schema.ts',

@@ -3,7 +3,8 @@ import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { signInDevices, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { signInDevices } from '../db/sign-in-schema.ts';
 import { hostCookieAttributes, hostCookieName } from './plugin.ts';
 import { hashSessionId } from './sessions.ts';
 

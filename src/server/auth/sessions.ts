@@ -1,7 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { sessions } from '../db/sign-in-schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
 
 /** One-shot SHA-256 (no hash object per call: it runs on every signed-in request). */

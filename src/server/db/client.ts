@@ -22,9 +22,11 @@ import * as oidcSchema from './oidc-schema.ts';
 import * as passkeysSchema from './passkeys-schema.ts';
 import * as paymentsSchema from './payments-schema.ts';
 import * as gameSchema from './schema.ts';
+import * as signInSchema from './sign-in-schema.ts';
 
 const schema = {
   ...gameSchema,
+  ...signInSchema,
   ...communitySchema,
   ...paymentsSchema,
   ...moderationSchema,

@@ -10,7 +10,7 @@ import {
   providerAccount,
 } from '../../../test/oidc-browser.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../db/sign-in-schema.ts';
 
 /** A sign-in is spent once, whatever arrives at the same moment (real concurrency on Postgres). */
 

@@ -5,7 +5,7 @@ import { createTestApp, signUp, type Player, type TestApp } from '../../../test/
 import { signInAgain, whoIs } from '../../../test/sign-in.ts';
 import { LAST_SEEN_STEP_MS } from '../auth/session-cache.ts';
 import { hashSessionId } from '../auth/sessions.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../db/sign-in-schema.ts';
 
 /** GET /api/profile/sessions, DELETE /api/profile/sessions/:id, POST …/end-others. */
 

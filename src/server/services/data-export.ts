@@ -14,14 +14,12 @@ import {
   markers,
   objects,
   profileArtworks,
-  recoveryCodes,
-  sessions,
-  signInDevices,
   users,
 } from '../db/schema.ts';
 import { forumLikes, forumPosts, missionCompletions, missions } from '../db/community-schema.ts';
 import { accountIdentities } from '../db/oidc-schema.ts';
 import { passkeys } from '../db/passkeys-schema.ts';
+import { recoveryCodes, sessions, signInDevices } from '../db/sign-in-schema.ts';
 import { subscriptions, walletLinks } from '../db/payments-schema.ts';
 import { notFound } from '../errors.ts';
 
