@@ -1,7 +1,9 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './lint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'src/server/db/migrations', 'test-results'] },
@@ -32,6 +34,21 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Where code may import from (docs/decisions/038-code-layout.md).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'boundaries/client-features': 'error',
+      'boundaries/server-layers': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

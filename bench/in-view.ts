@@ -22,9 +22,9 @@ import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { normaliseBounds, type Bounds } from '../src/client/components/map/view-bounds.ts';
+import { normaliseBounds, type Bounds } from '../src/client/features/map/view/view-bounds.ts';
 import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/config/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 
 const { values } = parseArgs({

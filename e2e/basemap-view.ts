@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { STREET_LAYER_PREFIX } from '../src/client/components/map/street-basemap.ts';
+import { STREET_LAYER_PREFIX } from '../src/client/features/map/basemap/street-names.ts';
 import { TEST_BASEMAP } from '../test/basemap-archive.ts';
 import { EMPTY_URL, expect } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { grantRole } from '../src/server/admin/roles.ts';
-import { withCommandDatabase } from '../src/server/cli-database.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { withCommandDatabase } from '../src/server/process/cli-database.ts';
+import { loadConfig } from '../src/server/config/config.ts';
 import { createAccount } from '../src/server/services/users.ts';
 
 /**

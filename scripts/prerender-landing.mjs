@@ -1,5 +1,5 @@
 // After the client build: writes dist/client/landing.html, the app's page with the landing
-// page's markup already inside it, served at / to a visitor with no session (src/server/static.ts,
+// page's markup already inside it, served at / to a visitor with no session (src/server/http/static.ts,
 // docs/decisions/030). It reads and links before any script has arrived; the app then replaces
 // it with the same markup. Its scripts start once it has painted, through a small loader, so on
 // a slow network the styles and the title's font are not sharing the line with the app's code.

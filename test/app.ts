@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
-import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/server/config.ts';
+import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/server/config/config.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import type { UploadPurpose, UploadTicket } from '../src/core/schemas/objects.ts';
@@ -63,7 +63,7 @@ export async function openTestDatabase(): Promise<Database> {
 /** A limit no test reaches, for files that sign up or write a lot from one address. */
 export const NO_LIMIT = { limit: 1_000_000, windowSeconds: 3600 };
 
-/** Scrypt at 2^10 keeps the suite fast; production uses 2^17 (see src/server/config.ts). */
+/** Scrypt at 2^10 keeps the suite fast; production uses 2^17 (see src/server/config/config.ts). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }),

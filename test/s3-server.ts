@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
-import type { Config, S3Config } from '../src/server/config.ts';
+import type { Config, S3Config } from '../src/server/config/config.ts';
 import { createTestApp, signUp, type Player, type TestApp } from './app.ts';
 
 /** s3rver's fixed credentials; it checks SigV4 signatures with them. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from '../src/server/config.ts';
+import type { Config } from '../src/server/config/config.ts';
 import { WEBHOOK_SECRET } from './stripe-events.ts';
 
 /**

@@ -7,31 +7,31 @@ import { OfflineBanner } from './components/layout/offline-banner.tsx';
 import { PageSkeleton } from './components/layout/page-skeleton.tsx';
 import { UpdateBanner } from './components/layout/update-banner.tsx';
 import { useAuth } from './hooks/use-auth.ts';
-import { markCharacterCreated, needsCharacterCreation } from './lib/character.ts';
+import { markCharacterCreated, needsCharacterCreation } from './features/character/index.ts';
 import { currentPath } from './lib/navigation.ts';
-import { onboardingPath, takeOnboardingTurn } from './lib/onboarding.ts';
+import { onboardingPath, takeOnboardingTurn } from './features/onboarding/index.ts';
 import { queryClient } from './lib/query-client.ts';
-import { rememberSignedIn } from './lib/warm-start.ts';
-import Landing from './pages/landing.tsx';
-import NotFound from './pages/not-found.tsx';
-import SigningIn from './pages/signing-in.tsx';
+import { rememberSignedIn } from './features/map/index.ts';
+import { OutboxSender } from './features/outbox/index.ts';
+import Landing from './features/landing/landing-page.tsx';
+import NotFound from './components/layout/not-found-page.tsx';
+import SigningIn from './features/sign-in/signing-in-page.tsx';
 
 // Everything past the landing page loads on demand, so the landing page stays small.
-const Onboarding = lazy(() => import('./pages/onboarding.tsx'));
-const MapHome = lazy(() => import('./pages/map-home.tsx'));
-const Profile = lazy(() => import('./pages/profile.tsx'));
-const Community = lazy(() => import('./pages/community.tsx'));
-const Subscribe = lazy(() => import('./pages/subscribe.tsx'));
-const ColorChart = lazy(() => import('./pages/color-chart.tsx'));
-const Artists = lazy(() => import('./pages/artists.tsx'));
-const Missions = lazy(() => import('./pages/missions.tsx'));
-const MyDiscoveries = lazy(() => import('./pages/my-discoveries.tsx'));
-const Collection = lazy(() => import('./pages/collection.tsx'));
-const CharacterCreation = lazy(() => import('./pages/character-creation.tsx'));
-const Artwork = lazy(() => import('./pages/artwork.tsx'));
-const Moderation = lazy(() => import('./pages/moderation.tsx'));
-const Outbox = lazy(() => import('./pages/outbox.tsx'));
-const OutboxSender = lazy(() => import('./components/outbox/outbox-sender.tsx'));
+const Onboarding = lazy(() => import('./features/onboarding/onboarding-page.tsx'));
+const MapHome = lazy(() => import('./features/map/map-home-page.tsx'));
+const Profile = lazy(() => import('./features/profile/profile-page.tsx'));
+const Community = lazy(() => import('./features/community/community-page.tsx'));
+const Subscribe = lazy(() => import('./features/subscribe/subscribe-page.tsx'));
+const ColorChart = lazy(() => import('./features/color-chart/color-chart-page.tsx'));
+const Artists = lazy(() => import('./features/artists/artists-page.tsx'));
+const Missions = lazy(() => import('./features/missions/missions-page.tsx'));
+const MyDiscoveries = lazy(() => import('./features/discoveries/my-discoveries-page.tsx'));
+const Collection = lazy(() => import('./features/collection/collection-page.tsx'));
+const CharacterCreation = lazy(() => import('./features/character/character-creation-page.tsx'));
+const Artwork = lazy(() => import('./features/artwork/artwork-page.tsx'));
+const Moderation = lazy(() => import('./features/moderation/moderation-page.tsx'));
+const Outbox = lazy(() => import('./features/outbox/outbox-page.tsx'));
 
 /**
  * The screens behind sign-in, besides the map home at / (SPEC §2 route table, and the artwork

@@ -5,12 +5,12 @@ import { App } from './app.tsx';
 import './lib/offline-state.ts';
 import { afterLoadAndIdle } from './lib/after-load.ts';
 import { queryClient } from './lib/query-client.ts';
-import { warmStart } from './lib/warm-start.ts';
+import { warmStart } from './features/map/index.ts';
 import './styles.css';
 
 const rootElement = document.getElementById('root')!;
 if (rootElement.dataset.landing) {
-  // The server found no session and sent the landing page in the page (src/server/static.ts):
+  // The server found no session and sent the landing page in the page (src/server/http/static.ts):
   // the app starts signed out, so its first screen is that same page, not a skeleton in its
   // place. The auth check still runs and would take a player to their map.
   queryClient.setQueryData(authKeys.user, null);

@@ -19,7 +19,7 @@ import { basemapRange } from './sw/basemap-ranges.ts';
 import { answerOutboxSync } from './sw/outbox-sync.ts';
 import { PLAYER_CACHE, playerReads } from './sw/player-reads.ts';
 import { KEPT_READS, NO_SHELL, TILE_PATH, isSavingArea } from './sw/routes.ts';
-import { keepOnlyAreasOf, savedTile } from './saved-areas/store.ts';
+import { keepOnlyAreasOf, savedTile } from './sw/saved-areas-store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

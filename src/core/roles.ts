@@ -8,3 +8,7 @@ export type Role = (typeof ROLES)[number];
 /** The roles that make someone staff: they can act on reports and players. */
 export const STAFF_ROLES = ['moderator', 'admin'] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import { DEFAULT_MAP_SOURCES } from './map-sources.ts';
+import { DEFAULT_MAP_SOURCES } from './config/map-sources.ts';
 
 let t: TestApp;
 beforeAll(async () => {

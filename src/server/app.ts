@@ -8,19 +8,19 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { authPlugin } from './auth/plugin.ts';
-import { ChangeFeed } from './change-feed.ts';
-import type { Config } from './config.ts';
+import { authPlugin } from './http/auth-plugin.ts';
+import { ChangeFeed } from './db/change-feed.ts';
+import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
-import { registerDocs } from './docs.ts';
-import { FastReads } from './fast-reads.ts';
-import { batchedStdout, OneLinePerRequest } from './logging.ts';
-import { idempotencyPlugin } from './idempotency.ts';
-import { assertCleanInput } from './input-checks.ts';
+import { registerDocs } from './http/docs.ts';
+import { FastReads } from './http/fast-reads.ts';
+import { batchedStdout, OneLinePerRequest } from './http/logging.ts';
+import { idempotencyPlugin } from './http/idempotency.ts';
+import { assertCleanInput } from './http/input-checks.ts';
 import { registerRoutes } from './routes/index.ts';
-import { registerClient } from './static.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { registerClient } from './http/static.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createObjectStore } from './storage/index.ts';
 
 interface ValidationIssue {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
+import { loadConfig } from './config/config.ts';
+import { DataDirLockedError, lockDataDir } from './process/data-dir-lock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { pruneDevices } from './auth/devices.ts';
@@ -11,7 +11,7 @@ import {
   photoStoreOf,
   registerInstance,
   type Registration,
-} from './instances.ts';
+} from './process/instances.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import { pruneIdempotencyKeys } from './services/idempotency-keys.ts';
 import { pruneRateLimits } from './services/rate-limit.ts';

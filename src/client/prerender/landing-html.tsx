@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { queryClient } from '../lib/query-client.ts';
-import Landing from '../pages/landing.tsx';
+import Landing from '../features/landing/landing-page.tsx';
 
 /**
  * The landing page as HTML, made at build time (scripts/prerender-landing.mjs): a visitor with

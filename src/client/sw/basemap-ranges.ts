@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { RouteHandlerCallback } from 'workbox-core';
 import { CacheExpiration } from 'workbox-expiration';
-import { savedTile } from '../saved-areas/store.ts';
+import { savedTile } from './saved-areas-store.ts';
 import { rangeKey } from './routes.ts';
 
 export const BASEMAP_CACHE = 'basemap-ranges';

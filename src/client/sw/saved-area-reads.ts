@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { WorkboxPlugin } from 'workbox-core';
-import { answerFromAreas, AREA_ANSWERED } from '../saved-areas/answers.ts';
-import { keepOnlyAreasOf, listAreas } from '../saved-areas/store.ts';
+import { answerFromAreas, AREA_ANSWERED } from './saved-area-answers.ts';
+import { keepOnlyAreasOf, listAreas } from './saved-areas-store.ts';
 import { PLAYER_CACHE, WHO, idOf, tell } from './player.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES } from '../../core/roles.ts';
-import { runCommand, withCommandDatabase } from '../cli-database.ts';
-import { grantRole, isStaffRole, listStaff, revokeRole, RoleRefusal } from './roles.ts';
+import { runCommand, withCommandDatabase } from '../process/cli-database.ts';
+import { isStaffRole } from '../../core/roles.ts';
+import { grantRole, listStaff, revokeRole, RoleRefusal } from './roles.ts';
 
 const USAGE = `Usage:
   npm run admin -- grant <moderator|admin> <username> --reason "why"

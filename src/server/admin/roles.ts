@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { STAFF_ROLES, type Role, type StaffRole } from '../../core/roles.ts';
+import { STAFF_ROLES, isStaffRole, type Role, type StaffRole } from '../../core/roles.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { moderationActions } from '../db/moderation-schema.ts';
@@ -29,10 +29,6 @@ export interface StaffMember {
   role: StaffRole;
   /** When the last grant or revoke of this account's role was logged (null if none was). */
   changedAt: Date | null;
-}
-
-export function isStaffRole(value: string): value is StaffRole {
-  return (STAFF_ROLES as readonly string[]).includes(value);
 }
 
 function checkReason(reason: string | undefined): string {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { signInDevices } from '../db/sign-in-schema.ts';
-import { hostCookieAttributes, hostCookieName } from './plugin.ts';
+import { hostCookieAttributes, hostCookieName } from './session-cookie.ts';
 import { hashSessionId } from './sessions.ts';
 
 /**

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { OidcProviderConfig } from './oidc-config.ts';
+import type { OidcProviderConfig } from '../config/oidc-config.ts';
 
 /** A provider whose discovery document or token endpoint does not answer. */
 export class ProviderDownError extends Error {

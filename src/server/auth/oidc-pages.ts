@@ -1,4 +1,4 @@
-import { STYLE, escapeHtml } from './login-page.ts';
+import { STYLE, escapeHtml } from './page-style.ts';
 
 /** The OpenID Connect parts of the server-rendered sign-in pages (docs/decisions/035). */
 

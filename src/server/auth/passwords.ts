@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import dumbPasswords from 'dumb-passwords';
 import { PasswordSchema } from '../../core/schemas/user.ts';
-import type { PasswordHashCost } from '../config.ts';
+import type { PasswordHashCost } from '../config/config.ts';
 
 const KEY_LENGTH = 32;
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
-import type { PasswordHashCost } from '../config.ts';
+import type { PasswordHashCost } from '../config/config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { recoveryCodes } from '../db/sign-in-schema.ts';
 import { burnPasswordCheck, hashLike, hashPassword } from './passwords.ts';

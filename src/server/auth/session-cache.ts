@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../change-feed.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/client.ts';
 import { findSession, hashSessionId, markSessionSeen, type SessionUser } from './sessions.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { deviceLabel } from './device-label.ts';
 import type { SessionPlace } from './sessions.ts';
 

@@ -1,5 +1,5 @@
 import { and, count, eq, ne, notInArray, sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Tx } from '../db/client.ts';
 import { accountIdentities } from '../db/oidc-schema.ts';
 import { passkeys } from '../db/passkeys-schema.ts';

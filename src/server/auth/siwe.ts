@@ -9,7 +9,7 @@ import {
   type Hex,
 } from 'viem';
 import type { LinkedWallet, SiweNonce } from '../../core/schemas/wallet.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { siweNonces, walletLinks } from '../db/payments-schema.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { isStaffRole } from '../admin/roles.ts';
+import { isStaffRole } from '../../core/roles.ts';
 import { forbidden } from '../errors.ts';
-import { requireUser } from './plugin.ts';
+import { requireUser } from './session-cookie.ts';
 
 /**
  * Route-level hook for moderation: 401 signed out, 403 for a player, before any input is

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { rememberDevice } from './devices.ts';
-import { setSessionCookie } from './plugin.ts';
+import { setSessionCookie } from './session-cookie.ts';
 import { sessionPlace } from './session-place.ts';
 import { createSession, deleteSession } from './sessions.ts';
 

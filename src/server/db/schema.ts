@@ -313,7 +313,7 @@ export const legalWalls = pgTable(
 
 /**
  * The app processes running on this database and where each keeps photos, so a process whose
- * photos the others could not see refuses to start (src/server/instances.ts).
+ * photos the others could not see refuses to start (src/server/process/instances.ts).
  */
 export const appInstances = pgTable('app_instances', {
   id: text('id').primaryKey(),

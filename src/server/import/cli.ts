@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { runCommand, withCommandDatabase } from '../cli-database.ts';
+import { runCommand, withCommandDatabase } from '../process/cli-database.ts';
 import { formatReport, importWalls } from './import-walls.ts';
 import { readWallFile } from './wall-sources.ts';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { runCommand, withCommandDatabase } from '../cli-database.ts';
+import { runCommand, withCommandDatabase } from '../process/cli-database.ts';
 import { formatOpenDataReport } from './import-open-data.ts';
 import { importSource, readListing } from './run-import.ts';
 import { SOURCES } from './sources.ts';

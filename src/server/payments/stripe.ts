@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 
 /**
  * The Stripe API version this code is written against. Pinned so a change of the account's

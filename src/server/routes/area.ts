@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AreaContentsSchema, AreaQuerySchema } from '../../core/schemas/area.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { areaContents } from '../services/area.ts';
 
 /**

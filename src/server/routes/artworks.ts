@@ -15,16 +15,17 @@ import {
 } from '../../core/schemas/artworks.ts';
 import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
 import { BoundsQuerySchema } from '../../core/schemas/map.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { sendCompressedJson } from '../compress.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { sendCompressedJson } from '../http/compress.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { forbidden } from '../errors.ts';
 import { artworksNear, findMatches } from '../services/artwork-match.ts';
 import { artworksInViewJson, heatPointsJson, myLogPointsJson } from '../services/artwork-map.ts';
 import { createLog, getArtwork } from '../services/artworks.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { isPro } from '../services/users.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 export const PRO_FILTERS_ONLY = 'Advanced map filters are part of Pro.';
 

@@ -16,11 +16,11 @@ import {
   type LoginMode,
 } from '../auth/login-page.ts';
 import { trustedDevice } from '../auth/devices.ts';
-import { clearSessionCookie, requireUser } from '../auth/plugin.ts';
+import { clearSessionCookie, requireUser } from '../auth/session-cookie.ts';
 import { passwordProblem } from '../auth/passwords.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { startSession } from '../auth/start-session.ts';
-import { PUBLIC, SIGNED_IN } from '../docs.ts';
+import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
 import { HttpError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
 import { passwordSignInOff, recoverAccount } from '../services/credentials.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../../../test/app.ts';
 import { TEST_BASEMAP, buildTestBasemap, writeTestBasemap } from '../../../test/basemap-archive.ts';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import type { BasemapConfig } from '../map-sources.ts';
+import { loadConfig } from '../config/config.ts';
+import type { BasemapConfig } from '../config/map-sources.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-basemap-'));
 const file = writeTestBasemap(path.join(dir, 'region.pmtiles'));

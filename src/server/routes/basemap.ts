@@ -4,7 +4,7 @@ import send from '@fastify/send';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
-import { PUBLIC } from '../docs.ts';
+import { PUBLIC } from '../http/docs.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { ARCHIVE_VERSION, archiveVersion, checkArchive } from '../services/basemap.ts';
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { ColourChartSchema } from '../../core/schemas/colours.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../http/cached-answers.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { colourChartOf, colourRangeFor } from '../services/colour-chart.ts';
 
 /** SPEC §2 Colour chart: the Series 1 house range, as much of it as the player's tier includes. */

@@ -10,9 +10,10 @@ import {
   ForumRepliesQuerySchema,
   LikeResultSchema,
 } from '../../core/schemas/community.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../http/cached-answers.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import {
   createForumPost,
   likePost,
@@ -23,7 +24,7 @@ import {
   unlikePost,
 } from '../services/community.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 const tags = ['community'];
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FALLBACK_LOCATION } from '../../core/constants.ts';
 import { PublicConfigSchema } from '../../core/schemas/config.ts';
-import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
-import { PUBLIC } from '../docs.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../http/cached-answers.ts';
+import { PUBLIC } from '../http/docs.ts';
 import { archiveVersion, publicBasemap } from '../services/basemap.ts';
 
 /** The whitelist of configuration the browser may read, so one build runs everywhere. */

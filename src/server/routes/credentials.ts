@@ -7,10 +7,11 @@ import {
   RecoveryCodesSchema,
 } from '../../core/schemas/account.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
 import { generateRecoveryCodes, recoveryCodeStatus } from '../auth/recovery-codes.ts';
 import { hashSessionId } from '../auth/sessions.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { changePassword, confirmPassword, passwordSignInOff } from '../services/credentials.ts';
 
 const tags = ['profile'];

@@ -14,9 +14,10 @@ import {
   UserDiscoverySchema,
 } from '../../core/schemas/discoveries.ts';
 import { BoundsQuerySchema, MapPointsSchema } from '../../core/schemas/map.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { sendCompressedJson } from '../compress.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { sendCompressedJson } from '../http/compress.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import {
   createDiscovery,
   createGraffiti,
@@ -26,7 +27,7 @@ import {
 import { discoveryPointsJson, getMapDiscovery } from '../services/discovery-map.ts';
 import { listMyDiscoveriesPage } from '../services/my-discoveries.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 const createResponses = {
   201: CreatedDiscoverySchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, useUnlimitedApp } from '../../../test/app.ts';
 import { freshKey, keyed, outboxCases, tokensOf } from '../../../test/idempotency.ts';
-import { OTHER_REQUEST_MESSAGE } from '../idempotency.ts';
+import { OTHER_REQUEST_MESSAGE } from '../http/idempotency.ts';
 
 /**
  * Twenty repeats of one key fired at once, as a phone's outbox may send them: the database's

@@ -16,7 +16,7 @@ import {
   OTHER_REQUEST_MESSAGE,
   requestFingerprint,
   STILL_RUNNING_MESSAGE,
-} from '../idempotency.ts';
+} from '../http/idempotency.ts';
 import { CLAIM_LEASE_MS, KEY_TTL_MS, pruneIdempotencyKeys } from '../services/idempotency-keys.ts';
 
 /** What a key does when the first request is refused, fails, or is still running. */

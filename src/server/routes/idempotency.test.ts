@@ -4,7 +4,7 @@ import { uniquePhoto } from '../../../test/images.ts';
 import { expectReplay, freshKey, keyed, outboxCases, tokensOf } from '../../../test/idempotency.ts';
 import { acted, signUpModerator } from '../../../test/moderation.ts';
 import type { UploadTicket } from '../../core/schemas/objects.ts';
-import { OTHER_REQUEST_MESSAGE } from '../idempotency.ts';
+import { OTHER_REQUEST_MESSAGE } from '../http/idempotency.ts';
 
 /**
  * Every create the field kit's outbox retries honours Idempotency-Key

@@ -7,7 +7,7 @@ import {
   type Player,
   type TestApp,
 } from '../../../test/app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { discoveries, legalWalls } from '../db/schema.ts';
 
 let t: TestApp;

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MissionSchema } from '../../core/schemas/catalog.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../http/cached-answers.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { listActiveMissions, nextMissionExpiry } from '../services/catalog.ts';
 
 /** SPEC §2 Missions: the street-art missions tab (legal walls live in routes/walls.ts). */

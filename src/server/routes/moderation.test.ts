@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage, ModerationQueues } from '../../../src/core/schemas/moderation.ts';
+import type { AuditPage, ModerationQueues } from '../../core/schemas/moderation.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
 import {
   createTestApp,

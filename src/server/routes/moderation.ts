@@ -7,12 +7,12 @@ import {
   ModerationActionResultSchema,
   ModerationQueuesSchema,
 } from '../../core/schemas/moderation.ts';
-import { requireUser } from '../auth/plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
 import { staffOnly } from '../auth/staff.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { takeAction } from '../services/moderation.ts';
 import { getQueues, listAuditLog } from '../services/moderation-queues.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 const tags = ['moderation'];
 const refused = { 401: ErrorSchema, 403: ErrorSchema };

@@ -7,14 +7,15 @@ import {
   UploadRequestSchema,
   UploadTicketSchema,
 } from '../../core/schemas/objects.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { PUBLIC, SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { objectKeys } from '../storage/object-store.ts';
 import { findObject } from '../services/objects.ts';
 import { completeUpload, createUploadUrl, receiveUpload } from '../services/uploads.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 const PHOTO_BODY = /^\s*(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
 const ObjectIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);

@@ -7,11 +7,11 @@ import { ErrorSchema } from '../../core/schemas/common.ts';
 import { ProviderParamsSchema } from '../../core/schemas/sign-in-methods.ts';
 import { LOGIN_PAGE_CSP } from '../auth/login-page.ts';
 import { isUnreachable, OidcClients, ProviderDownError } from '../auth/oidc-client.ts';
-import type { OidcProviderConfig } from '../auth/oidc-config.ts';
+import type { OidcProviderConfig } from '../config/oidc-config.ts';
 import { renderChooseUsernamePage, renderSignInProblemPage } from '../auth/oidc-pages.ts';
-import { hostCookieAttributes, hostCookieName } from '../auth/plugin.ts';
+import { hostCookieAttributes, hostCookieName } from '../auth/session-cookie.ts';
 import { startSession } from '../auth/start-session.ts';
-import { PUBLIC } from '../docs.ts';
+import { PUBLIC } from '../http/docs.ts';
 import { HttpError, badRequest, notFound, tooManyRequests } from '../errors.ts';
 import {
   IdentityTakenMeanwhile,

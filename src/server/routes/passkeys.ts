@@ -12,9 +12,10 @@ import {
 } from '../../core/schemas/passkeys.ts';
 import { SignInResultSchema } from '../../core/schemas/user.ts';
 import { deviceLabel } from '../auth/device-label.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
 import { startSession } from '../auth/start-session.ts';
-import { PUBLIC, SIGNED_IN } from '../docs.ts';
+import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
 import { tooManyRequests } from '../errors.ts';
 import {
   addPasskey,

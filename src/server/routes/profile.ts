@@ -10,8 +10,9 @@ import {
   ProfilePictureSchema,
 } from '../../core/schemas/profile.ts';
 import { UserSchema } from '../../core/schemas/user.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { getAchievements, getCollection } from '../services/achievements.ts';
 import {
   createArtwork,
@@ -20,7 +21,7 @@ import {
   viewArtwork,
 } from '../services/profile.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 const tags = ['profile'];
 

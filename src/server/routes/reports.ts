@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { CreateReportSchema, ReportResultSchema } from '../../core/schemas/moderation.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { createReport } from '../services/reports.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 /** Players reporting content (docs/decisions/026-walls-reports-moderation.md). */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {

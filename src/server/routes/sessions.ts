@@ -6,9 +6,10 @@ import {
   SessionSchema,
 } from '../../core/schemas/account.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
-import { clearSessionCookie, requireUser, signedInOnly } from '../auth/plugin.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { clearSessionCookie, requireUser } from '../auth/session-cookie.ts';
 import { endOtherSessions, endSession, hashSessionId, listSessions } from '../auth/sessions.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { notFound } from '../errors.ts';
 
 const tags = ['profile'];

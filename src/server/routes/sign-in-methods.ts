@@ -8,9 +8,10 @@ import {
   SignInMethodsSchema,
 } from '../../core/schemas/sign-in-methods.ts';
 import { ProviderDownError, type OidcClients } from '../auth/oidc-client.ts';
-import { issuerForms, type OidcProviderConfig } from '../auth/oidc-config.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { issuerForms, type OidcProviderConfig } from '../config/oidc-config.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { conflict, notFound, tooManyRequests } from '../errors.ts';
 import { linkedIdentities, unlinkIdentity } from '../services/oidc-accounts.ts';
 import { hasPasskey } from '../services/passkeys.ts';

@@ -5,12 +5,12 @@ import { ErrorSchema } from '../../core/schemas/common.ts';
 import { badRequest, notFound, serviceUnavailable } from '../errors.ts';
 import { stripeClientFor } from '../payments/stripe.ts';
 import { isWellFormedEvent } from '../payments/event-shape.ts';
-import { handleStripeEvent } from '../payments/webhook.ts';
+import { handleStripeEvent } from '../services/stripe-webhook.ts';
 
 /**
  * POST /api/stripe/webhook. Stripe signs the exact bytes it sends, so this plugin (and only this
  * one: Fastify encapsulates parsers per plugin) keeps JSON bodies raw until the signature is
- * checked. It is exempt from the same-origin check (src/server/auth/plugin.ts): the signature
+ * checked. It is exempt from the same-origin check (src/server/http/auth-plugin.ts): the signature
  * is its authentication.
  */
 const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {

@@ -4,8 +4,9 @@ import Stripe from 'stripe';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { SubscriptionSetupSchema } from '../../core/schemas/config.ts';
 import { PortalSessionSchema, SubscriptionStatusSchema } from '../../core/schemas/subscription.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { serviceUnavailable } from '../errors.ts';
 import { stripeClientFor } from '../payments/stripe.ts';
 import {
@@ -13,7 +14,7 @@ import {
   getOrCreateSubscription,
   providerFailed,
   subscriptionStatus,
-} from '../payments/subscriptions.ts';
+} from '../services/subscriptions.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 
 export const PAYMENTS_OFF_MESSAGE =

@@ -8,11 +8,12 @@ import {
   WalletAddressParamsSchema,
   WalletStatusSchema,
 } from '../../core/schemas/wallet.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { SIGNED_IN } from '../http/docs.ts';
 import { getLinkedWallet, issueNonce, linkWallet, unlinkWallet } from '../auth/siwe.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 const tags = ['wallet'];
 

@@ -12,9 +12,10 @@ import {
   WallDetailSchema,
 } from '../../core/schemas/walls.ts';
 import { BoundsQuerySchema } from '../../core/schemas/map.ts';
-import { requireUser, signedInOnly } from '../auth/plugin.ts';
-import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../cached-answers.ts';
-import { PUBLIC, SIGNED_IN } from '../docs.ts';
+import { signedInOnly } from '../http/auth-plugin.ts';
+import { requireUser } from '../auth/session-cookie.ts';
+import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../http/cached-answers.ts';
+import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { confirmWall, proposeWall, reportWall } from '../services/wall-changes.ts';
 import {
@@ -24,7 +25,7 @@ import {
   wallsInView,
   wallsStaleAt,
 } from '../services/walls.ts';
-import { IDEMPOTENT } from '../idempotency.ts';
+import { IDEMPOTENT } from '../http/idempotency.ts';
 
 /** What a confirmation or a report may be refused with. */
 const wallWriteErrors = {

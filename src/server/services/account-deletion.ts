@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeleteAccount } from '../../core/schemas/account.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { artworkLogs, artworks, legalWalls, objects, uploadTokens, users } from '../db/schema.ts';
 import { forumLikes, forumPosts } from '../db/community-schema.ts';

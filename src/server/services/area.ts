@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { distanceKm } from '../../core/geo.ts';
 import { AREA_ARTWORKS_LIMIT, AREA_WALLS_LIMIT } from '../../core/constants.ts';
 import type { AreaContents, AreaQuery } from '../../core/schemas/area.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { artworks } from '../db/schema.ts';
 import { piecesIn } from './artwork-map.ts';

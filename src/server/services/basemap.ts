@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import type { BasemapSource } from '../../core/schemas/map.ts';
-import type { BasemapConfig } from '../map-sources.ts';
+import type { BasemapConfig } from '../config/map-sources.ts';
 
 /** Where this server serves its archive: the version makes the URL safe to cache forever. */
 export const archiveUrl = (version: string) => `/basemap/${version}/streets.pmtiles`;

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { findRecoveryCode, useRecoveryCode } from '../auth/recovery-codes.ts';
 import { endOtherSessions } from '../auth/sessions.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuditEntry, ModerationActionInput } from '../../core/schemas/moderation.ts';
-import { isStaffRole } from '../admin/roles.ts';
+import { isStaffRole } from '../../core/roles.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { contentReports, moderationActions, wallReports } from '../db/moderation-schema.ts';

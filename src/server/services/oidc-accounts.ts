@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { UsernameSchema } from '../../core/schemas/user.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { accountIdentities, oidcNewAccounts, oidcPendingSignIns } from '../db/oidc-schema.ts';
 import { users } from '../db/schema.ts';

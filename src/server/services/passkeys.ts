@@ -13,7 +13,7 @@ import type {
   RegistrationResponseSchema,
 } from '../../core/schemas/passkeys.ts';
 import { LAST_SIGN_IN_METHOD, lockAccount, otherSignInMethods } from '../auth/sign-in-methods.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { passkeys, webauthnChallenges } from '../db/passkeys-schema.ts';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors.ts';

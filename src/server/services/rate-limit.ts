@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Config, RateLimitRule } from '../config.ts';
+import type { Config, RateLimitRule } from '../config/config.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 import { tooManyRequests } from '../errors.ts';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { refundRateLimit, takeRateLimit } from './rate-limit.ts';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { entitlementsFor, isProActive, type Entitlements } from '../../core/entitlements.ts';
 import { levelForScore } from '../../core/rules.ts';
 import { UsernameSchema, type User } from '../../core/schemas/user.ts';
-import type { PasswordHashCost } from '../config.ts';
+import type { PasswordHashCost } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';

@@ -15,7 +15,7 @@ import {
   REPORTS_TO_DISPUTE,
   VISIT_RADIUS_METRES,
 } from '../../core/wall-status.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { isUniqueViolation, type Db, type Tx } from '../db/client.ts';
 import { wallConfirmations, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls } from '../db/schema.ts';

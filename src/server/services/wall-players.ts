@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { VISIT_RADIUS_METRES } from '../../core/wall-status.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { rowsOf, type Db, type Tx } from '../db/client.ts';
 import { discoveries } from '../db/schema.ts';
 import { withinRadius, type Centre } from './nearby.ts';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { LegalWall, NearbyLegalWall, WallDetail } from '../../core/schemas/walls.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { rowsOf, type Db, type Tx } from '../db/client.ts';
 import { wallConfirmations, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls, users } from '../db/schema.ts';

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import type { S3Config } from '../config.ts';
+import type { S3Config } from '../config/config.ts';
 import { ObjectTooLargeError, assertKey, collect, type ObjectStore } from './object-store.ts';
 
 const isMissing = (err: unknown) =>

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LOGOUT_URL } from '../../lib/navigation.ts';
 import { cn } from '../../lib/cn.ts';
-import { SuspensionBanner } from '../moderation/suspension-banner.tsx';
-import { OutboxBadge } from '../outbox/outbox-badge.tsx';
+import { SuspensionBanner } from './suspension-banner.tsx';
+import { OutboxBadge } from './outbox-badge.tsx';
 
 /**
  * The frame of every inner screen: a sticky bar with Back to Home, the screen's title and

@@ -1,4 +1,4 @@
-import type { UploadPhase } from './photo-field.tsx';
+import type { UploadPhase } from './photo-field-types.ts';
 
 /** SPEC §2 pending labels: 'Uploading...' then 'Processing...', then the flow's own save step. */
 export function pendingLabel(phase: UploadPhase, saving: string): string {

@@ -1,38 +1,10 @@
-import { lazy, Suspense, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { CompletedUpload, UploadPurpose } from '../../../core/schemas/objects.ts';
+import type { PhotoFieldHandle, PhotoFieldProps, UploadPhase } from './photo-field-types.ts';
 import { PhotoUploadError } from '../../api/uploads.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
-
-export type UploadPhase = 'idle' | 'uploading' | 'processing';
-
-/** What a form can ask of its photo field. */
-export interface PhotoFieldHandle {
-  /**
-   * Sends the chosen photo (or retries the one that failed, without picking it again), has
-   * the server check and process it, clears the queue and resolves with the stored photo.
-   * Rejects with PhotoUploadError.
-   */
-  upload(): Promise<CompletedUpload>;
-}
-
-export interface PhotoFieldProps {
-  ref?: Ref<PhotoFieldHandle>;
-  purpose: UploadPurpose;
-  /** The processed photo, once there is one (shown instead of the drop area). */
-  photo: CompletedUpload | null;
-  onPhotoChange: (photo: CompletedUpload | null) => void;
-  /** Whether a file is picked and waiting to be uploaded. */
-  onPendingChange?: (pending: boolean) => void;
-  onPhaseChange?: (phase: UploadPhase) => void;
-  /** The drop area's words; "%{browseFiles}" becomes the browse button. */
-  dropHint?: string;
-  browseLabel?: string;
-  disabled?: boolean;
-  /** A round preview (profile picture). */
-  round?: boolean;
-}
 
 // Uppy and its styles load only when a photo field is first shown (DESIGN: not on the landing).
 const PhotoUploader = lazy(() => import('./photo-uploader.tsx'));

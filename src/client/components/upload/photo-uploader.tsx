@@ -16,7 +16,7 @@ import {
 import { cn } from '../../lib/cn.ts';
 import { formatMegabytes } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
-import type { PhotoFieldProps, UploadPhase } from './photo-field.tsx';
+import type { PhotoFieldProps, UploadPhase } from './photo-field-types.ts';
 
 /**
  * Uppy core + dashboard + aws-s3 (SPEC "Embedded file uploader"). The aws-s3 plugin asks us to

@@ -1,0 +1,2 @@
+export { SearchField } from './search-field.tsx';
+export { EmptyState, LoadError } from './status-states.tsx';

@@ -1,0 +1,1 @@
+export { markCharacterCreated, needsCharacterCreation } from './character-flag.ts';

@@ -1,0 +1,1 @@
+export { communityKeys } from './community-api.ts';

@@ -1,0 +1,32 @@
+import { lazy } from 'react';
+
+const RETRY_DELAYS_MS = [500, 1500, 3000];
+
+/**
+ * SPEC §9: the map's code loads with 3 retries at growing delays (a phone losing signal for a
+ * moment should not lose the map); after the last one the import's error reaches the boundary.
+ */
+async function importWithRetries() {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await import('../view/map-view.tsx');
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+let loading: ReturnType<typeof importWithRetries> | null = null;
+
+/**
+ * Starts loading the map's code, once: the largest chunk of the map home, fetched alongside
+ * the map home's own code and its configuration rather than after them.
+ */
+export function loadMapView() {
+  loading ??= importWithRetries();
+  return loading;
+}
+
+export const LazyMapView = lazy(loadMapView);

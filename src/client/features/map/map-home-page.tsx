@@ -1,0 +1,386 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { FALLBACK_LOCATION } from '../../../core/constants.ts';
+import type { Mission } from '../../../core/schemas/catalog.ts';
+import type { LegalWall } from '../../../core/schemas/walls.ts';
+import { DEFAULT_FILTERS, type MapFilters } from './layers/artwork-map-api.ts';
+import { configQuery } from '../../api/config.ts';
+import { PageSkeleton } from '../../components/layout/page-skeleton.tsx';
+import { ActionBar } from './home/action-bar.tsx';
+import { AllowLocationButton, AllowLocationCard } from './home/allow-location-card.tsx';
+import { waypointsInView } from './home/export-gpx.tsx';
+import { LayersExtras } from './home/layers-extras.tsx';
+import { ImagingPanel } from './layers/imaging-panel.tsx';
+import { LazyMapView, loadMapView } from './home/lazy-map.ts';
+import { LocationPanel } from './panels/location-panel.tsx';
+import { MapErrorBoundary } from './home/map-error-boundary.tsx';
+import { MapFabs } from './home/map-fabs.tsx';
+import { MapFailure, MapLoading } from './home/map-failure.tsx';
+import { MapHeader } from './home/map-header.tsx';
+import { MapDialogs } from './home/map-dialogs.tsx';
+import { ImagingControlsFor, MissionPanel } from './home/on-demand.tsx';
+import type { AreaTarget } from '../saved-areas/index.ts';
+import { SuspensionBanner } from '../../components/layout/suspension-banner.tsx';
+import { DesktopOverlay, PhoneOverlay } from './home/map-overlays.tsx';
+import { useLinkedPiece, useMapLink } from './home/map-params.ts';
+import { HALF, MapSheet, PEEK, type SheetSnap } from './panels/map-sheet.tsx';
+import { PinHint } from './capture/pin-hint.tsx';
+import { Crosshair, PinHereBar } from './capture/pin-here.tsx';
+import { ImageryBadge, StageStatus, type CentreKind } from './capture/stage-status.tsx';
+import { useImaging } from './layers/use-imaging.ts';
+import { useMapData, type Selection } from './home/use-map-data.ts';
+import { usePinning } from './capture/use-pinning.ts';
+import { WallsPanel, WallsTitle } from './panels/walls-panel.tsx';
+import type { MapHandle } from './view/map-handle.ts';
+import { CAMERA } from './view/map-types.ts';
+import type { MapViewState } from './view/map-view.tsx';
+import { artworkViewFor, fetchBoxFor, type ArtworkView, type Bounds } from './view/view-bounds.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { useGeolocation } from '../../hooks/use-geolocation.ts';
+import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query.ts';
+import { usePaymentReturn } from '../subscribe/index.ts';
+import { useStableHandlers } from '../../hooks/use-stable-handlers.ts';
+
+// The map's code is on its way as soon as the map home's is, not once the config has answered.
+void loadMapView();
+
+/**
+ * SPEC §2 map home (/ signed in). The map fills the screen under a compact header; on a phone
+ * every panel lives in a bottom sheet and the rest floats, on desktop panels sit at the sides.
+ * A tap selects or closes, never places: pinning goes through the "pin here" mode
+ * (docs/decisions/019-map-home-on-a-phone.md).
+ */
+export default function MapHome() {
+  const { user } = useAuth();
+  const geo = useGeolocation();
+  const link = useMapLink();
+  const config = useQuery(configQuery);
+  usePaymentReturn();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The installed app's Capture shortcut opens the map home with the dialog up (?capture=1).
+  const [captureOpen, setCaptureOpen] = useState(
+    () => new URLSearchParams(window.location.search).get('capture') === '1',
+  );
+  const [imagingOpen, setImagingOpen] = useState(false);
+  const [areaTarget, setAreaTarget] = useState<AreaTarget | null>(null);
+  const [controlsOpen, setControlsOpen] = useState(false);
+  // A link to one artwork, or to a discovery (My Discoveries), arrives with its panel open.
+  const linkedPiece = useLinkedPiece();
+  const [selection, setSelection] = useState<Selection>(linkedPiece);
+  const [snap, setSnap] = useState<SheetSnap>(linkedPiece ? HALF : PEEK);
+  const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
+  // The map is ready once it hands over its handle; until then it loads, unless it failed.
+  const [failed, setFailed] = useState(false);
+  const [imagery, setImagery] = useState<'online' | 'offline' | null>(null);
+  const [handle, setHandle] = useState<MapHandle | null>(null);
+  const [view, setView] = useState<MapViewState | null>(null);
+  const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
+  const [artworkView, setArtworkView] = useState<ArtworkView | null>(null);
+  const imaging = useImaging(handle, link?.zoom ?? CAMERA.defaultZoom);
+  const { layers } = imaging;
+  const pinning = usePinning(handle);
+  const captureButton = useRef<HTMLButtonElement>(null);
+
+  const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
+  const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
+  const centre = view?.centre ?? start;
+
+  const data = useMapData({
+    centre,
+    fetchBox,
+    artworkView,
+    player: geo.location,
+    selection,
+    filters,
+    isPro: user?.isPro ?? false,
+  });
+  const { nearbyWalls, place } = data;
+
+  // A location found after the map started (or a new map link) moves the map there.
+  const target = link?.centre ?? (geo.source === 'device' ? geo.location : null);
+  useEffect(() => {
+    if (handle && target) handle.flyTo(target, link?.zoom);
+  }, [handle, target?.latitude, target?.longitude, link?.zoom]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const select = (next: Selection) => {
+    setSelection(next);
+    setImagingOpen(false);
+    setSnap(HALF);
+  };
+
+  const closePanel = () => {
+    const id = selection?.kind === 'wall' ? selection.wall.id : null;
+    setSelection(null);
+    setSnap(PEEK);
+    // Back to the list entry the panel came from, once the list is visible again.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`li [data-wall-id="${id}"]`)?.focus(),
+    );
+  };
+
+  const handlers = useStableHandlers({
+    onFail: () => setFailed(true),
+    onView: (v: MapViewState) => {
+      setView(v);
+      setFetchBox((current) => fetchBoxFor(v.bounds, current));
+      setArtworkView((current) => artworkViewFor(v.bounds, v.zoom, current));
+    },
+    onSelectWall: (wall: LegalWall) => select({ kind: 'wall', wall }),
+    onSelectArtwork: (id: string) => select({ kind: 'artwork', id }),
+    onSelectMission: (mission: Mission) => select({ kind: 'mission', mission }),
+    // A tap on the bare map closes what is open, one thing at a time; it never places anything.
+    onBareTap: () => {
+      if (controlsOpen) setControlsOpen(false);
+      else if (selection) setSelection(null);
+      else if (imagingOpen) setImagingOpen(false);
+      setSnap(PEEK);
+    },
+    onPinShortcut: pinning.startAt,
+    onOpenMenu: () => setMenuOpen(true),
+  });
+
+  if (!user) return <PageSkeleton />;
+
+  const locate = () => {
+    if (geo.source === 'device' && geo.location) handle?.flyTo(geo.location);
+    else geo.requestLocation();
+  };
+
+  const toggleImaging = () => {
+    const open = !imagingOpen;
+    setImagingOpen(open);
+    if (open) setSelection(null);
+    setSnap(open ? HALF : PEEK);
+  };
+
+  const ready = handle !== null;
+  const wallsStatus = nearbyWalls.status;
+
+  const allowLocation = !geo.location && (
+    <AllowLocationCard locating={geo.status === 'locating'} onAllow={geo.requestLocation} />
+  );
+  const stageStatus = (
+    <StageStatus
+      centre={centre}
+      centreKind={centreKind}
+      zoom={view ? Math.round(view.zoom) : (link?.zoom ?? null)}
+      nearbyDiscoveries={data.nearbyDiscoveries}
+      canReturnToPlayer={!!link && geo.source === 'device'}
+    />
+  );
+  const imagingPanel = (
+    <ImagingPanel
+      mapType={layers.type}
+      disabled={!ready}
+      onMapType={imaging.switchMapType}
+      onMaxZoom={() => handle?.zoomBy(CAMERA.quickMaxZoomStep)}
+      onAdvanced={() => setControlsOpen(true)}
+    />
+  );
+  const wallsPanel = (bare: boolean) => (
+    <WallsPanel
+      walls={nearbyWalls.data}
+      farther={data.fartherWalls}
+      status={wallsStatus}
+      selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
+      onSelectWall={(wall) => {
+        select({ kind: 'wall', wall });
+        handle?.flyTo(wall);
+      }}
+      onRetry={() => void nearbyWalls.refetch()}
+      onPropose={pinning.start}
+      bare={bare}
+      className="min-h-0"
+    />
+  );
+  const filtersPanel = (
+    <LayersExtras
+      filters={filters}
+      onFilters={setFilters}
+      isPro={user.isPro}
+      waypoints={() => waypointsInView(data.wallsInView, data.missions, data.artworks)}
+      savedAreas={
+        config.data
+          ? {
+              userId: user.id,
+              centre,
+              nearestCity: nearbyWalls.data?.[0]?.city,
+              onSave: setAreaTarget,
+            }
+          : null
+      }
+    />
+  );
+  const locationPanel =
+    selection?.kind === 'mission' ? (
+      <Suspense fallback={null}>
+        <MissionPanel mission={selection.mission} onClose={closePanel} className="min-h-0" />
+      </Suspense>
+    ) : (
+      place && <LocationPanel place={place} onClose={closePanel} className="min-h-0" />
+    );
+  const controls = controlsOpen && handle && (
+    <Suspense fallback={null}>
+      <ImagingControlsFor
+        handle={handle}
+        imaging={imaging}
+        onClose={() => setControlsOpen(false)}
+        className="min-h-0"
+      />
+    </Suspense>
+  );
+  const actionBar = <ActionBar onCapture={() => setCaptureOpen(true)} captureRef={captureButton} />;
+  const badge = <ImageryBadge imagery={ready ? (imagery ?? 'online') : null} />;
+  const fabs = (
+    <MapFabs
+      locating={geo.status === 'locating'}
+      hasLocation={geo.source === 'device'}
+      imagingOpen={imagingOpen}
+      ready={ready}
+      onLocate={locate}
+      onLayers={toggleImaging}
+      onPin={pinning.start}
+    />
+  );
+  const pinBar = pinning.active && (
+    <PinHereBar
+      spot={centre}
+      onPin={(kind) => pinning.pin(kind, centre)}
+      onCancel={pinning.cancel}
+    />
+  );
+
+  return (
+    <div className="flex h-dvh flex-col overflow-hidden bg-wall">
+      <MapHeader user={user} onOpenMenu={handlers.onOpenMenu} />
+      <SuspensionBanner className="m-0 rounded-none border-x-0 border-t-0 px-3 py-2" />
+
+      <main className="relative min-h-0 flex-1">
+        <h1 className="sr-only">StreetScope map</h1>
+        {config.data && !failed && (
+          <MapErrorBoundary onError={() => setFailed(true)}>
+            <Suspense fallback={null}>
+              <LazyMapView
+                sources={config.data.map}
+                initialCentre={start}
+                initialZoom={link?.zoom ?? CAMERA.defaultZoom}
+                initialLayers={layers}
+                walls={data.wallsInView}
+                selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
+                artworks={data.artworks}
+                showArtworks={filters.layers.artworks}
+                heat={data.heat}
+                myLogs={data.myLogs}
+                missions={data.missions}
+                selectedMissionId={selection?.kind === 'mission' ? selection.mission.id : null}
+                player={geo.source === 'device' ? geo.location : null}
+                markers={data.markers}
+                onReady={setHandle}
+                onCamera={imaging.setCamera}
+                // A selection raises the phone's sheet to half the screen.
+                coveredBottom={desktop ? 0 : Math.round(window.innerHeight / 2)}
+                onImagery={setImagery}
+                onFail={handlers.onFail}
+                onView={handlers.onView}
+                onSelectWall={handlers.onSelectWall}
+                onSelectArtwork={handlers.onSelectArtwork}
+                onSelectMission={handlers.onSelectMission}
+                onBareTap={handlers.onBareTap}
+                onPinShortcut={handlers.onPinShortcut}
+              />
+            </Suspense>
+          </MapErrorBoundary>
+        )}
+        {!ready && !failed && <MapLoading />}
+        {failed && <MapFailure />}
+        {pinning.active && <Crosshair />}
+
+        {!failed &&
+          (desktop ? (
+            <DesktopOverlay
+              left={
+                <>
+                  {stageStatus}
+                  {badge}
+                  <PinHint />
+                  {allowLocation}
+                  {imagingPanel}
+                  {wallsPanel(false)}
+                </>
+              }
+              right={locationPanel || controls || (imagingOpen && filtersPanel)}
+              pinBar={pinBar}
+              fabs={fabs}
+            />
+          ) : (
+            <PhoneOverlay
+              top={
+                <>
+                  {badge}
+                  <PinHint />
+                  {controls}
+                </>
+              }
+              pinBar={pinBar}
+              fabs={fabs}
+            />
+          ))}
+      </main>
+
+      {desktop || failed ? (
+        <div className="relative z-30 border-t border-line bg-wall/95 pb-[env(safe-area-inset-bottom)]">
+          {actionBar}
+        </div>
+      ) : (
+        !pinning.active && (
+          <MapSheet
+            snap={snap}
+            onSnap={setSnap}
+            title={
+              imagingOpen ? (
+                'Map layers'
+              ) : (
+                <WallsTitle walls={nearbyWalls.data} status={wallsStatus} />
+              )
+            }
+            action={
+              !geo.location && (
+                <AllowLocationButton
+                  size="sm"
+                  locating={geo.status === 'locating'}
+                  onAllow={geo.requestLocation}
+                />
+              )
+            }
+            peek={actionBar}
+          >
+            {locationPanel ||
+              (imagingOpen ? (
+                <div className="grid gap-3">
+                  {imagingPanel}
+                  {filtersPanel}
+                </div>
+              ) : (
+                <div className="grid gap-3">
+                  {stageStatus}
+                  {wallsPanel(true)}
+                </div>
+              ))}
+          </MapSheet>
+        )
+      )}
+
+      <MapDialogs
+        menu={[menuOpen, setMenuOpen]}
+        capture={[captureOpen, setCaptureOpen]}
+        area={[areaTarget, setAreaTarget]}
+        pinning={pinning}
+        geo={geo}
+        user={user}
+        sources={config.data?.map ?? null}
+        captureButton={captureButton}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { MissionCard } from './mission-card.tsx';

@@ -1,0 +1,1 @@
+export { ReportMenu } from './reports/report-menu.tsx';

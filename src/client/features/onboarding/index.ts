@@ -1,0 +1,1 @@
+export { onboardingPath, takeOnboardingTurn } from './onboarding-turn.ts';

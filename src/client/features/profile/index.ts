@@ -1,0 +1,1 @@
+export { collectionQuery, profileKeys } from './api/profile.ts';

@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+
+// Loaded when first opened: the map home's first frame waits on less code (decision 030).
+export const SavedAreasSection = lazy(() =>
+  import('./saved-areas-section.tsx').then((m) => ({ default: m.SavedAreasSection })),
+);
+export const SaveAreaDialogFor = lazy(() =>
+  import('./save-area-dialog.tsx').then((m) => ({ default: m.SaveAreaDialogFor })),
+);
+export type { AreaTarget } from './save-area-dialog.tsx';

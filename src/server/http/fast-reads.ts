@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
+import type { SessionUser } from '../auth/sessions.ts';
+import { isCurrent, variantFor, type Answer } from './cached-answers.ts';
+import type { Config } from '../config/config.ts';
+import { securityHeaders } from './security-headers.ts';
+
+/** A route's current answer for this player from memory; undefined when Fastify must build it. */
+export type AnswerOf = (user: SessionUser) => Answer | undefined;
+
+/** The player of a session cookie while in memory, without waiting; undefined otherwise. */
+export type SessionOf = (cookieHeader: string) => SessionUser | undefined;
+
+/** The options Fastify passes its server factory, as it applies them to its own server. */
+interface ServerOptions {
+  http?: http.ServerOptions;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  maxRequestsPerSocket?: number;
+}
+
+/**
+ * Catalogue reads answered by the node:http server's own handler, in front of Fastify
+ * (docs/decisions/028): a GET or HEAD of a registered path, with no query string, from a player
+ * whose session is in memory, for an answer in memory, gets what Fastify would send (status,
+ * body, headers, the request's log line) without the framework's per-request work. Anything
+ * else goes to Fastify untouched: no session in memory, an answer to build, another path or
+ * method, a query string, forwarded headers from a trusted proxy, a closing server.
+ */
+export class FastReads {
+  /** Requests answered here: the equality test checks this path was taken. */
+  served = 0;
+  private readonly routes = new Map<string, AnswerOf>();
+  private sessionOf: SessionOf = () => undefined;
+  private log: FastifyBaseLogger | null = null;
+  /** The security headers, flattened, in the order the onSend hook sends them. */
+  private readonly security: string[];
+  private readonly trustProxy: boolean;
+
+  constructor(config: Config) {
+    const { fixed, csp } = securityHeaders(config);
+    this.security = [...Object.entries(fixed).flat(), 'content-security-policy', csp];
+    this.trustProxy = config.trustProxy !== false;
+  }
+
+  /** Fastify's `serverFactory`: the HTTP/1 server Fastify would make, with this in front. */
+  readonly serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
+    const options = fastifyOptions as unknown as ServerOptions;
+    const server = http.createServer(options.http ?? {}, (req, res) => {
+      if (!this.answer(req, res)) handler(req, res);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+
+  /** Answers start once the app has its logger; they stop when it starts closing. */
+  start(log: FastifyBaseLogger): void {
+    this.log = log;
+  }
+
+  stop(): void {
+    this.log = null;
+  }
+
+  useSessions(sessionOf: SessionOf): void {
+    this.sessionOf = sessionOf;
+  }
+
+  /** `path` exactly (a query string goes to Fastify) answers with `answerOf`'s answer. */
+  answers(path: string, answerOf: AnswerOf): void {
+    this.routes.set(path, answerOf);
+  }
+
+  /** True when answered here; false leaves the request, untouched, to Fastify. */
+  private answer(req: IncomingMessage, res: ServerResponse): boolean {
+    const { method, url, headers } = req;
+    const log = this.log;
+    if ((method !== 'GET' && method !== 'HEAD') || !log) return false;
+    const answerOf = this.routes.get(url!);
+    if (!answerOf || !headers.cookie) return false;
+    // Behind a trusted proxy the logged host and address come from these: Fastify works them out.
+    if (this.trustProxy && (headers['x-forwarded-for'] || headers['x-forwarded-host'])) {
+      return false;
+    }
+    const start = performance.now();
+    const user = this.sessionOf(headers.cookie);
+    const answer = user && answerOf(user);
+    if (!answer) return false;
+
+    const id = (headers['x-request-id'] as string | undefined) || randomUUID();
+    const variant = variantFor(headers['accept-encoding'], answer);
+    const sent = ['etag', variant.etag, 'vary', 'Accept-Encoding', 'cache-control'];
+    sent.push('private, no-cache');
+    const current = isCurrent(headers['if-none-match'], answer);
+    if (!current) {
+      if (variant.encoding) sent.push('content-encoding', variant.encoding);
+      sent.push('content-type', 'application/json; charset=utf-8');
+    }
+    sent.push('x-request-id', id, ...this.security);
+    if (current) {
+      res.writeHead(304, sent);
+      res.end();
+    } else {
+      sent.push('content-length', String(variant.body.length));
+      res.writeHead(200, sent);
+      res.end(method === 'GET' ? variant.body : undefined);
+    }
+    this.served++;
+    // The line Fastify writes (logging.ts), through its serialisers; written now, not once the
+    // socket has sent the answer (decision 028).
+    const request = {
+      method,
+      url,
+      headers,
+      host: headers.host ?? '',
+      ip: req.socket.remoteAddress,
+      socket: req.socket,
+    };
+    log.info(
+      { reqId: id, req: request, res, responseTime: performance.now() - start },
+      'request completed',
+    );
+    return true;
+  }
+}
