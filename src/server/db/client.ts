@@ -49,7 +49,9 @@ export interface Database {
 }
 
 /** The committed SQL migrations; the same path from src/ and from dist/. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(
+  new URL('../../../src/server/db/migrations', import.meta.url),
+);
 
 export type DatabaseSource =
   | {

@@ -18,7 +18,7 @@ import type { Db, Tx } from './client.ts';
 import { artworks, legalWalls } from './schema.ts';
 import { artists, events, forumPosts, missions } from './community-schema.ts';
 
-const DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
+const DATA_DIR = fileURLToPath(new URL('../../../src/data/', import.meta.url));
 const DAY_MS = 86_400_000;
 
 export function loadSeedFile<T extends z.ZodType>(file: string, schema: T): z.infer<T>[] {

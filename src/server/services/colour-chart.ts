@@ -5,7 +5,7 @@ import { ChartColourSchema, type ColourChart } from '../../core/schemas/colours.
 import type { SessionUser } from '../auth/sessions.ts';
 import { entitlementsOf } from './users.ts';
 
-const CHART_FILE = fileURLToPath(new URL('../../data/color-chart.json', import.meta.url));
+const CHART_FILE = fileURLToPath(new URL('../../../src/data/color-chart.json', import.meta.url));
 
 /** The whole Series 1 chart, read and checked once. */
 export const SERIES_1 = z
