@@ -12,5 +12,19 @@ export default defineConfig({
     maxWorkers: Math.min(4, os.availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // What the Postgres pass (`npm run test:db`) runs again: the proofs that rest on a Postgres
+    // server itself. Everything else runs the same SQL on PGlite's Postgres in the first pass.
+    tags: [
+      {
+        name: 'concurrency',
+        description:
+          'Simultaneous requests racing on a once-only rule: PGlite serialises them, so only a Postgres server proves it.',
+      },
+      {
+        name: 'migrations',
+        description:
+          "Migrations on an empty database: the server's Postgres version may differ from PGlite's.",
+      },
+    ],
   },
 });

@@ -153,16 +153,20 @@ describe('grantRole and revokeRole', () => {
     }
   });
 
-  it('two grants of the same role at once: one changes it, the other is refused', async () => {
-    const results = await Promise.allSettled([
-      grantRole(database.db, { username: 'di', role: 'moderator', reason: 'one' }),
-      grantRole(database.db, { username: 'di', role: 'moderator', reason: 'two' }),
-    ]);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const refused = results.find((r) => r.status === 'rejected');
-    expect(refused?.reason).toBeInstanceOf(RoleRefusal);
-    expect(await auditOf('u-di')).toHaveLength(1);
-  });
+  it(
+    'two grants of the same role at once: one changes it, the other is refused',
+    { tags: ['concurrency'] },
+    async () => {
+      const results = await Promise.allSettled([
+        grantRole(database.db, { username: 'di', role: 'moderator', reason: 'one' }),
+        grantRole(database.db, { username: 'di', role: 'moderator', reason: 'two' }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected');
+      expect(refused?.reason).toBeInstanceOf(RoleRefusal);
+      expect(await auditOf('u-di')).toHaveLength(1);
+    },
+  );
 
   it('the database itself refuses a role that is not one of the three', async () => {
     await expect(

@@ -113,54 +113,58 @@ const snapshot = async () => ({
   ),
 });
 
-describe('migration 0008 (artworks and logs) on a database with old discoveries', () => {
-  it('makes each discovery an artwork of its own, with one found log', async () => {
-    const now = await snapshot();
-    expect(now.artworks).toEqual([
-      expect.objectContaining({
-        id: 'd1',
-        title: 'Koala',
-        emoji_pin: 'location',
-        status: 'present',
-        first_finder_id: 'u1',
-        cover_image_url: '/objects/aaaaaaaaaaaa',
-      }),
-      expect.objectContaining({ id: 'd2', title: 'Wave', artist_name: 'Unknown' }),
-      expect.objectContaining({ id: 'd3', title: 'Fish', emoji_pin: 'hot_spot' }),
-    ]);
-    expect(now.discoveries).toEqual([
-      { id: 'd1', artwork_id: 'd1' },
-      { id: 'd2', artwork_id: 'd2' },
-      { id: 'd3', artwork_id: 'd3' },
-    ]);
-    expect(now.logs).toEqual([
-      expect.objectContaining({
-        id: 'found-d1',
-        kind: 'found',
-        discovery_id: 'd1',
-        day: '2026-01-02',
-        tokens_awarded: 50,
-      }),
-      expect.objectContaining({
-        id: 'found-d2',
-        artwork_id: 'd2',
-        day: '2026-02-03',
-        flag_reason: null,
-      }),
-      expect.objectContaining({ id: 'found-d3', user_id: 'u2', tokens_awarded: 150 }),
-    ]);
-    expect(now.users).toEqual([
-      { id: 'u1', tokens: 200, discoveries: 2, first_finds: 2 },
-      { id: 'u2', tokens: 150, discoveries: 1, first_finds: 1 },
-    ]);
-  });
+describe(
+  'migration 0008 (artworks and logs) on a database with old discoveries',
+  { tags: ['migrations'] },
+  () => {
+    it('makes each discovery an artwork of its own, with one found log', async () => {
+      const now = await snapshot();
+      expect(now.artworks).toEqual([
+        expect.objectContaining({
+          id: 'd1',
+          title: 'Koala',
+          emoji_pin: 'location',
+          status: 'present',
+          first_finder_id: 'u1',
+          cover_image_url: '/objects/aaaaaaaaaaaa',
+        }),
+        expect.objectContaining({ id: 'd2', title: 'Wave', artist_name: 'Unknown' }),
+        expect.objectContaining({ id: 'd3', title: 'Fish', emoji_pin: 'hot_spot' }),
+      ]);
+      expect(now.discoveries).toEqual([
+        { id: 'd1', artwork_id: 'd1' },
+        { id: 'd2', artwork_id: 'd2' },
+        { id: 'd3', artwork_id: 'd3' },
+      ]);
+      expect(now.logs).toEqual([
+        expect.objectContaining({
+          id: 'found-d1',
+          kind: 'found',
+          discovery_id: 'd1',
+          day: '2026-01-02',
+          tokens_awarded: 50,
+        }),
+        expect.objectContaining({
+          id: 'found-d2',
+          artwork_id: 'd2',
+          day: '2026-02-03',
+          flag_reason: null,
+        }),
+        expect.objectContaining({ id: 'found-d3', user_id: 'u2', tokens_awarded: 150 }),
+      ]);
+      expect(now.users).toEqual([
+        { id: 'u1', tokens: 200, discoveries: 2, first_finds: 2 },
+        { id: 'u2', tokens: 150, discoveries: 1, first_finds: 1 },
+      ]);
+    });
 
-  it('changes nothing when its SQL runs again', async () => {
-    const first = await snapshot();
-    const file = readFileSync(path.join(MIGRATIONS_DIR, `${ARTWORKS_MIGRATION}.sql`), 'utf8');
-    for (const statement of file.split('--> statement-breakpoint')) {
-      await target.db.execute(sql.raw(statement));
-    }
-    expect(await snapshot()).toEqual(first);
-  });
-});
+    it('changes nothing when its SQL runs again', async () => {
+      const first = await snapshot();
+      const file = readFileSync(path.join(MIGRATIONS_DIR, `${ARTWORKS_MIGRATION}.sql`), 'utf8');
+      for (const statement of file.split('--> statement-breakpoint')) {
+        await target.db.execute(sql.raw(statement));
+      }
+      expect(await snapshot()).toEqual(first);
+    });
+  },
+);

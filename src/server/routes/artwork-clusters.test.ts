@@ -196,44 +196,48 @@ describe('the cluster counts follow every change to an artwork', () => {
     expect(byPlace(rebuilt)).toEqual(byPlace(kept));
   });
 
-  it('50 pieces pinned and 50 moved across each other at once keep exact counts', async () => {
-    const before = await world();
-    const inserts = Array.from({ length: 50 }, (_, i) =>
-      t()
-        .db.insert(artworks)
-        .values({
-          id: `at-once-${i}`,
-          title: 'At once',
-          emojiPin: 'location',
-          latitude: (i % 2 ? BERLIN : MELBOURNE).latitude + i * 1e-4,
-          longitude: (i % 2 ? BERLIN : MELBOURNE).longitude,
-        }),
-    );
-    await Promise.all(inserts);
-    expect(await world()).toBe(before + 50);
-    // Every piece swaps city at once: writers lock the same cells in opposite directions.
-    const moves = Array.from({ length: 50 }, (_, i) =>
-      t()
-        .db.update(artworks)
-        .set({
-          latitude: (i % 2 ? MELBOURNE : BERLIN).latitude,
-          longitude: (i % 2 ? MELBOURNE : BERLIN).longitude,
-        })
-        .where(eq(artworks.id, `at-once-${i}`)),
-    );
-    await Promise.all(moves);
-    expect(await world()).toBe(before + 50);
-    expect(await berlinCount()).toBe(IN_BERLIN + 25);
-    await t()
-      .db.delete(artworks)
-      .where(
-        inArray(
-          artworks.id,
-          Array.from({ length: 50 }, (_, i) => `at-once-${i}`),
-        ),
+  it(
+    '50 pieces pinned and 50 moved across each other at once keep exact counts',
+    { tags: ['concurrency'] },
+    async () => {
+      const before = await world();
+      const inserts = Array.from({ length: 50 }, (_, i) =>
+        t()
+          .db.insert(artworks)
+          .values({
+            id: `at-once-${i}`,
+            title: 'At once',
+            emojiPin: 'location',
+            latitude: (i % 2 ? BERLIN : MELBOURNE).latitude + i * 1e-4,
+            longitude: (i % 2 ? BERLIN : MELBOURNE).longitude,
+          }),
       );
-    expect(await world()).toBe(before);
-  });
+      await Promise.all(inserts);
+      expect(await world()).toBe(before + 50);
+      // Every piece swaps city at once: writers lock the same cells in opposite directions.
+      const moves = Array.from({ length: 50 }, (_, i) =>
+        t()
+          .db.update(artworks)
+          .set({
+            latitude: (i % 2 ? MELBOURNE : BERLIN).latitude,
+            longitude: (i % 2 ? MELBOURNE : BERLIN).longitude,
+          })
+          .where(eq(artworks.id, `at-once-${i}`)),
+      );
+      await Promise.all(moves);
+      expect(await world()).toBe(before + 50);
+      expect(await berlinCount()).toBe(IN_BERLIN + 25);
+      await t()
+        .db.delete(artworks)
+        .where(
+          inArray(
+            artworks.id,
+            Array.from({ length: 50 }, (_, i) => `at-once-${i}`),
+          ),
+        );
+      expect(await world()).toBe(before);
+    },
+  );
 });
 
 describe('Pro filters the pyramid cannot answer', () => {

@@ -115,31 +115,35 @@ describe('create account', () => {
     expect(res.body).toContain('That username is already taken.');
   });
 
-  it('gives a name to one of 50 simultaneous sign-ups for it, whatever their case', async () => {
-    const open = await createTestApp({ seed: false, limits: { signUpPerIp: NO_LIMIT } });
-    try {
-      const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) =>
-          open.app.inject({
-            method: 'POST',
-            url: '/api/signup',
-            payload: { username: i % 2 ? 'RaceRay' : 'raceray', password: 'spray paint rules' },
-          }),
-        ),
-      );
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([200, ...Array(49).fill(409)]);
-      for (const r of results.filter((r) => r.statusCode === 409))
-        expect(r.json()).toEqual({ message: 'That username is already taken.' });
-      const rows = await open.db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.username}) = 'raceray'`);
-      expect(rows).toHaveLength(1);
-    } finally {
-      await open.close();
-    }
-  });
+  it(
+    'gives a name to one of 50 simultaneous sign-ups for it, whatever their case',
+    { tags: ['concurrency'] },
+    async () => {
+      const open = await createTestApp({ seed: false, limits: { signUpPerIp: NO_LIMIT } });
+      try {
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            open.app.inject({
+              method: 'POST',
+              url: '/api/signup',
+              payload: { username: i % 2 ? 'RaceRay' : 'raceray', password: 'spray paint rules' },
+            }),
+          ),
+        );
+        const statuses = results.map((r) => r.statusCode).sort();
+        expect(statuses).toEqual([200, ...Array(49).fill(409)]);
+        for (const r of results.filter((r) => r.statusCode === 409))
+          expect(r.json()).toEqual({ message: 'That username is already taken.' });
+        const rows = await open.db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.username}) = 'raceray'`);
+        expect(rows).toHaveLength(1);
+      } finally {
+        await open.close();
+      }
+    },
+  );
 
   it.each([
     ['short1', 'Password must be at least 8 characters.'],

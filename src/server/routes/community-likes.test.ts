@@ -75,7 +75,7 @@ describe('likes', () => {
     expect(await likeCount()).toBe(before);
   });
 
-  it('counts 50 concurrent likes by 50 players as 50', async () => {
+  it('counts 50 concurrent likes by 50 players as 50', { tags: ['concurrency'] }, async () => {
     const target = await newPost(alice, { content: 'Popular' });
     const players = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
     const results = await Promise.all(players.map((p) => like(p, target.id)));
@@ -90,7 +90,7 @@ describe('likes', () => {
     expect((await stored(target.id)).likes).toBe(0);
   });
 
-  it('counts 50 concurrent likes by one player as 1', async () => {
+  it('counts 50 concurrent likes by one player as 1', { tags: ['concurrency'] }, async () => {
     const target = await newPost(alice, { content: 'Spam-proof' });
     const results = await Promise.all(Array.from({ length: 50 }, () => like(bob, target.id)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
@@ -100,21 +100,25 @@ describe('likes', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('keeps the counter equal to the like rows under concurrent like/unlike toggling', async () => {
-    const target = await newPost(alice, { content: 'Toggle' });
-    const players = await Promise.all(Array.from({ length: 5 }, () => signUp(t.app)));
-    await Promise.all(
-      players.flatMap((p) => [
-        like(p, target.id),
-        like(p, target.id, 'DELETE'),
-        like(p, target.id),
-      ]),
-    );
-    const rows = await t.db.select().from(forumLikes).where(eq(forumLikes.postId, target.id));
-    expect((await stored(target.id)).likes).toBe(rows.length);
-  });
+  it(
+    'keeps the counter equal to the like rows under concurrent like/unlike toggling',
+    { tags: ['concurrency'] },
+    async () => {
+      const target = await newPost(alice, { content: 'Toggle' });
+      const players = await Promise.all(Array.from({ length: 5 }, () => signUp(t.app)));
+      await Promise.all(
+        players.flatMap((p) => [
+          like(p, target.id),
+          like(p, target.id, 'DELETE'),
+          like(p, target.id),
+        ]),
+      );
+      const rows = await t.db.select().from(forumLikes).where(eq(forumLikes.postId, target.id));
+      expect((await stored(target.id)).likes).toBe(rows.length);
+    },
+  );
 
-  it('counts concurrent replies exactly', async () => {
+  it('counts concurrent replies exactly', { tags: ['concurrency'] }, async () => {
     const parent = await newPost(alice, { content: 'Busy thread' });
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

@@ -306,15 +306,19 @@ describe('GET /api/discoveries/user', () => {
 });
 
 describe('concurrency', () => {
-  it('50 simultaneous posts by one player pay exactly 50 rewards', async () => {
-    const p = await signUp(t.app);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post(p, valid({ name: `spot ${i}` }))),
-    );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
-    expect(await me(p)).toMatchObject({ tokens: 50 * 50, discoveries: 50, score: 2500 + 750 });
-    expect(await discoveryCount(p.id)).toBe(50);
-  });
+  it(
+    '50 simultaneous posts by one player pay exactly 50 rewards',
+    { tags: ['concurrency'] },
+    async () => {
+      const p = await signUp(t.app);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => post(p, valid({ name: `spot ${i}` }))),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+      expect(await me(p)).toMatchObject({ tokens: 50 * 50, discoveries: 50, score: 2500 + 750 });
+      expect(await discoveryCount(p.id)).toBe(50);
+    },
+  );
 });
 
 describe('rate limit', () => {

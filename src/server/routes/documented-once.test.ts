@@ -64,42 +64,56 @@ function expectOneWinner(results: { statusCode: number; json(): unknown }[]) {
 }
 
 describe('one photo, one reward under concurrency', () => {
-  it(`${AT_ONCE} simultaneous graffiti posts of one fresh photo: one record, 150 tokens`, async () => {
-    const p = await signUp(t.app);
-    const imageUrl = await uploadPhoto(p, 'graffiti');
-    const results = await Promise.all(Array.from({ length: AT_ONCE }, () => graffiti(p, imageUrl)));
-    expectOneWinner(results);
-    expect(await recordsOf([imageUrl])).toHaveLength(1);
-    expect(await balances([p])).toEqual([{ tokens: 150, discoveries: 1 }]);
-  });
+  it(
+    `${AT_ONCE} simultaneous graffiti posts of one fresh photo: one record, 150 tokens`,
+    { tags: ['concurrency'] },
+    async () => {
+      const p = await signUp(t.app);
+      const imageUrl = await uploadPhoto(p, 'graffiti');
+      const results = await Promise.all(
+        Array.from({ length: AT_ONCE }, () => graffiti(p, imageUrl)),
+      );
+      expectOneWinner(results);
+      expect(await recordsOf([imageUrl])).toHaveLength(1);
+      expect(await balances([p])).toEqual([{ tokens: 150, discoveries: 1 }]);
+    },
+  );
 
-  it(`${AT_ONCE} players documenting near-copies of one photo at once: one is paid`, async () => {
-    const players = await Promise.all(Array.from({ length: AT_ONCE }, () => signUp(t.app)));
-    // The same picture uploaded by everyone: 50 photos of their own, all within NEAR_COPY_BITS.
-    const picture = uniquePhoto();
-    const urls: string[] = [];
-    for (const p of players) urls.push(await uploadPhoto(p, 'discovery', picture));
-    const results = await Promise.all(players.map((p, i) => discovery(p, urls[i]!)));
-    expectOneWinner(results);
-    expect(await recordsOf(urls)).toHaveLength(1);
-    const paid = await balances(players);
-    expect(paid.filter((b) => b.tokens === 150 && b.discoveries === 1)).toHaveLength(1);
-    expect(paid.filter((b) => b.tokens === 0 && b.discoveries === 0)).toHaveLength(AT_ONCE - 1);
-  });
+  it(
+    `${AT_ONCE} players documenting near-copies of one photo at once: one is paid`,
+    { tags: ['concurrency'] },
+    async () => {
+      const players = await Promise.all(Array.from({ length: AT_ONCE }, () => signUp(t.app)));
+      // The same picture uploaded by everyone: 50 photos of their own, all within NEAR_COPY_BITS.
+      const picture = uniquePhoto();
+      const urls: string[] = [];
+      for (const p of players) urls.push(await uploadPhoto(p, 'discovery', picture));
+      const results = await Promise.all(players.map((p, i) => discovery(p, urls[i]!)));
+      expectOneWinner(results);
+      expect(await recordsOf(urls)).toHaveLength(1);
+      const paid = await balances(players);
+      expect(paid.filter((b) => b.tokens === 150 && b.discoveries === 1)).toHaveLength(1);
+      expect(paid.filter((b) => b.tokens === 0 && b.discoveries === 0)).toHaveLength(AT_ONCE - 1);
+    },
+  );
 
-  it('holds for a photo stored before photos were hashed (the unique index alone)', async () => {
-    const p = await signUp(t.app);
-    const id = randomBytes(18).toString('base64url');
-    await t.db
-      .insert(objects)
-      .values({ id, ownerId: p.id, purpose: 'graffiti', contentType: 'image/webp', size: 1 });
-    const imageUrl = `/objects/${id}`;
-    const results = await Promise.all(
-      Array.from({ length: AT_ONCE }, (_, i) => (i % 2 ? graffiti : discovery)(p, imageUrl)),
-    );
-    expectOneWinner(results);
-    expect(await recordsOf([imageUrl])).toHaveLength(1);
-    // Graffiti and an artist's discovery both pay 150.
-    expect(await balances([p])).toEqual([{ tokens: 150, discoveries: 1 }]);
-  });
+  it(
+    'holds for a photo stored before photos were hashed (the unique index alone)',
+    { tags: ['concurrency'] },
+    async () => {
+      const p = await signUp(t.app);
+      const id = randomBytes(18).toString('base64url');
+      await t.db
+        .insert(objects)
+        .values({ id, ownerId: p.id, purpose: 'graffiti', contentType: 'image/webp', size: 1 });
+      const imageUrl = `/objects/${id}`;
+      const results = await Promise.all(
+        Array.from({ length: AT_ONCE }, (_, i) => (i % 2 ? graffiti : discovery)(p, imageUrl)),
+      );
+      expectOneWinner(results);
+      expect(await recordsOf([imageUrl])).toHaveLength(1);
+      // Graffiti and an artist's discovery both pay 150.
+      expect(await balances([p])).toEqual([{ tokens: 150, discoveries: 1 }]);
+    },
+  );
 });

@@ -16,7 +16,7 @@ const cases = outboxCases(
 );
 const named = (name: string) => cases.find((c) => c.name === name)!;
 
-describe(`${AT_ONCE} repeats of one key at once`, () => {
+describe(`${AT_ONCE} repeats of one key at once`, { tags: ['concurrency'] }, () => {
   it.each([named('a discovery with a photo'), named('a forum post'), named('an artwork log')])(
     '$name: one record, one reward, the same answer to every repeat',
     async (create) => {

@@ -115,14 +115,18 @@ describe('DELETE /api/markers/:id', () => {
     expect((await list(alice)).json().map((m: { id: string }) => m.id)).toContain(id);
   });
 
-  it('deletes a marker once when 50 deletes arrive at once', async () => {
-    const carol = await signUp(t.app);
-    const id = (await drop(carol, { latitude: 5, longitude: 5 })).json().id;
-    const results = await Promise.all(Array.from({ length: 50 }, () => remove(carol, id)));
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([204, ...Array(49).fill(404)]);
-    expect((await list(carol)).json()).toEqual([]);
-  });
+  it(
+    'deletes a marker once when 50 deletes arrive at once',
+    { tags: ['concurrency'] },
+    async () => {
+      const carol = await signUp(t.app);
+      const id = (await drop(carol, { latitude: 5, longitude: 5 })).json().id;
+      const results = await Promise.all(Array.from({ length: 50 }, () => remove(carol, id)));
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([204, ...Array(49).fill(404)]);
+      expect((await list(carol)).json()).toEqual([]);
+    },
+  );
 
   it('refuses an id longer than any id with 414 and deletes nothing', async () => {
     const before = await markerCount();
@@ -134,22 +138,30 @@ describe('DELETE /api/markers/:id', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 past writesPerUser and stores nothing, also for 50 drops at once', async () => {
-    const small = await createTestApp({
-      seed: false,
-      limits: { writesPerUser: { limit: 2, windowSeconds: 60 } },
-    });
-    try {
-      const p = await signUp(small.app);
-      const dropSmall = () =>
-        p.request({ method: 'POST', url: '/api/markers', payload: { latitude: 1, longitude: 1 } });
-      const results = await Promise.all(Array.from({ length: 50 }, dropSmall));
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([201, 201, ...Array(48).fill(429)]);
-      const [row] = await small.db.select({ n: count() }).from(markers);
-      expect(row?.n).toBe(2);
-    } finally {
-      await small.close();
-    }
-  });
+  it(
+    'answers 429 past writesPerUser and stores nothing, also for 50 drops at once',
+    { tags: ['concurrency'] },
+    async () => {
+      const small = await createTestApp({
+        seed: false,
+        limits: { writesPerUser: { limit: 2, windowSeconds: 60 } },
+      });
+      try {
+        const p = await signUp(small.app);
+        const dropSmall = () =>
+          p.request({
+            method: 'POST',
+            url: '/api/markers',
+            payload: { latitude: 1, longitude: 1 },
+          });
+        const results = await Promise.all(Array.from({ length: 50 }, dropSmall));
+        const statuses = results.map((r) => r.statusCode).sort();
+        expect(statuses).toEqual([201, 201, ...Array(48).fill(429)]);
+        const [row] = await small.db.select({ n: count() }).from(markers);
+        expect(row?.n).toBe(2);
+      } finally {
+        await small.close();
+      }
+    },
+  );
 });

@@ -337,20 +337,24 @@ describe('fair-play flags', () => {
     ).toBe(404);
   });
 
-  it('pays a held log exactly once under 25 simultaneous releases', async () => {
-    const player = await signUp(t.app);
-    const logId = await flaggedLog(player);
-    const before = await auditCount();
-    const answers = await Promise.all(
-      Array.from({ length: 25 }, () =>
-        act(mod, { action: 'release_log', targetId: logId, reason: 'ok' }),
-      ),
-    );
-    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(24);
-    expect(await tokensOf(player)).toEqual({ tokens: 100, discoveries: 2, firstFinds: 2 });
-    expect(await auditCount()).toBe(before + 1);
-  });
+  it(
+    'pays a held log exactly once under 25 simultaneous releases',
+    { tags: ['concurrency'] },
+    async () => {
+      const player = await signUp(t.app);
+      const logId = await flaggedLog(player);
+      const before = await auditCount();
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, () =>
+          act(mod, { action: 'release_log', targetId: logId, reason: 'ok' }),
+        ),
+      );
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(24);
+      expect(await tokensOf(player)).toEqual({ tokens: 100, discoveries: 2, firstFinds: 2 });
+      expect(await auditCount()).toBe(before + 1);
+    },
+  );
 });
 
 describe('the audit log', () => {

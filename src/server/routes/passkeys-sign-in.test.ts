@@ -161,31 +161,39 @@ describe('signing in with a passkey', () => {
     ).toBe(200);
   });
 
-  it('of 50 simultaneous answers to one challenge, exactly one signs in', async () => {
-    const { player, authenticator } = await playerWithPasskey();
-    const before = await sessionCount(player.id);
-    const answer = authenticator.get(await signInOptions());
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => postSignIn({ response: answer })),
-    );
-    const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 401)).toHaveLength(49);
-    expect(await sessionCount(player.id)).toBe(before + 1);
-  });
+  it(
+    'of 50 simultaneous answers to one challenge, exactly one signs in',
+    { tags: ['concurrency'] },
+    async () => {
+      const { player, authenticator } = await playerWithPasskey();
+      const before = await sessionCount(player.id);
+      const answer = authenticator.get(await signInOptions());
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => postSignIn({ response: answer })),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 401)).toHaveLength(49);
+      expect(await sessionCount(player.id)).toBe(before + 1);
+    },
+  );
 
-  it('of 50 simultaneous additions with one challenge, exactly one keeps a passkey', async () => {
-    const player = await signUp(t.app);
-    const response = new SoftwareAuthenticator().create(await registrationOptions(player));
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        player.request({ method: 'POST', url: '/api/profile/passkeys', payload: { response } }),
-      ),
-    );
-    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400)).toHaveLength(49);
-    expect(await list(player)).toHaveLength(1);
-  });
+  it(
+    'of 50 simultaneous additions with one challenge, exactly one keeps a passkey',
+    { tags: ['concurrency'] },
+    async () => {
+      const player = await signUp(t.app);
+      const response = new SoftwareAuthenticator().create(await registrationOptions(player));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          player.request({ method: 'POST', url: '/api/profile/passkeys', payload: { response } }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+      expect(results.filter((r) => r.statusCode === 400)).toHaveLength(49);
+      expect(await list(player)).toHaveLength(1);
+    },
+  );
 });
 
 describe('the sign-in page', () => {

@@ -186,7 +186,7 @@ describe('art gallery', () => {
     expect(list.find((a) => a.id === art.id)?.views).toBe(2);
   });
 
-  it('counts concurrent views exactly', async () => {
+  it('counts concurrent views exactly', { tags: ['concurrency'] }, async () => {
     const before = (await alice.request({ url: `/api/profile/art/${art.id}` })).json().views;
     await Promise.all(
       Array.from({ length: 10 }, () => bob.request({ url: `/api/profile/art/${art.id}` })),

@@ -219,7 +219,7 @@ describe('what is refused, changing nothing', () => {
 });
 
 describe('one code, many at once', () => {
-  it('lets exactly one of 25 simultaneous uses through', async () => {
+  it('lets exactly one of 25 simultaneous uses through', { tags: ['concurrency'] }, async () => {
     const { player, codes } = await playerWithCodes();
     const passwords = Array.from({ length: 25 }, (_, i) => `racing-password-${i}-xyz`);
     const results = await Promise.all(

@@ -155,35 +155,43 @@ describe('POST /api/reports', () => {
     expect(JSON.stringify(board.json())).not.toContain(troll.username);
   });
 
-  it('hides a post once and keeps one row per reporter under 50 simultaneous reports', async () => {
-    const post = await newPost(alice, { content: 'Contested' });
-    const players = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
-    const answers = await Promise.all(
-      players.map((p) =>
-        report(p, { targetType: 'forum_post', targetId: post.id, reason: 'abusive' }),
-      ),
-    );
-    const codes = answers.map((a) => a.statusCode);
-    // The first two are taken; once hidden, the post is not there for the others.
-    expect(codes.filter((c) => c === 201)).toHaveLength(2);
-    expect(codes.filter((c) => c === 404)).toHaveLength(48);
-    expect(answers.filter((a) => a.statusCode === 201 && a.json().hidden)).toHaveLength(1);
-    const rows = await t.db
-      .select()
-      .from(contentReports)
-      .where(eq(contentReports.targetId, post.id));
-    expect(new Set(rows.map((r) => r.reporterId)).size).toBe(rows.length);
-    expect(rows).toHaveLength(2);
-  });
+  it(
+    'hides a post once and keeps one row per reporter under 50 simultaneous reports',
+    { tags: ['concurrency'] },
+    async () => {
+      const post = await newPost(alice, { content: 'Contested' });
+      const players = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
+      const answers = await Promise.all(
+        players.map((p) =>
+          report(p, { targetType: 'forum_post', targetId: post.id, reason: 'abusive' }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      // The first two are taken; once hidden, the post is not there for the others.
+      expect(codes.filter((c) => c === 201)).toHaveLength(2);
+      expect(codes.filter((c) => c === 404)).toHaveLength(48);
+      expect(answers.filter((a) => a.statusCode === 201 && a.json().hidden)).toHaveLength(1);
+      const rows = await t.db
+        .select()
+        .from(contentReports)
+        .where(eq(contentReports.targetId, post.id));
+      expect(new Set(rows.map((r) => r.reporterId)).size).toBe(rows.length);
+      expect(rows).toHaveLength(2);
+    },
+  );
 
-  it('one player sending the same report 20 times at once makes one row', async () => {
-    const post = await newPost(alice, { content: 'Twenty times' });
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        report(bob, { targetType: 'forum_post', targetId: post.id, reason: 'spam' }),
-      ),
-    );
-    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
-  });
+  it(
+    'one player sending the same report 20 times at once makes one row',
+    { tags: ['concurrency'] },
+    async () => {
+      const post = await newPost(alice, { content: 'Twenty times' });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          report(bob, { targetType: 'forum_post', targetId: post.id, reason: 'spam' }),
+        ),
+      );
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+    },
+  );
 });

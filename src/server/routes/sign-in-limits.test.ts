@@ -78,17 +78,21 @@ describe('sign-in limits', () => {
     expect((await signIn(name, PASSWORD, '198.51.100.8')).statusCode).toBe(429);
   });
 
-  it('holds the limit exactly under 50 simultaneous guesses from one address', async () => {
-    const { name } = await victim();
-    const { signInPerNameAndIp } = t.config.rateLimits;
-    const guesses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => signIn(name, `parallel ${i}`, '203.0.113.90')),
-    );
-    expect(statuses(guesses)).toEqual({
-      401: signInPerNameAndIp.limit,
-      429: 50 - signInPerNameAndIp.limit,
-    });
-  });
+  it(
+    'holds the limit exactly under 50 simultaneous guesses from one address',
+    { tags: ['concurrency'] },
+    async () => {
+      const { name } = await victim();
+      const { signInPerNameAndIp } = t.config.rateLimits;
+      const guesses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => signIn(name, `parallel ${i}`, '203.0.113.90')),
+      );
+      expect(statuses(guesses)).toEqual({
+        401: signInPerNameAndIp.limit,
+        429: 50 - signInPerNameAndIp.limit,
+      });
+    },
+  );
 });
 
 describe('a name guessed at from many addresses', () => {
@@ -103,23 +107,27 @@ describe('a name guessed at from many addresses', () => {
     signIn(name, password, from, cookie, limited.app);
   afterAll(() => limited.close());
 
-  it('slows the guesser at the per-name ceiling, while the owner’s own device still signs in', async () => {
-    const { name, device } = await victim(limited.app);
-    // 50 addresses at once, a few guesses each: more than the name's ceiling in all.
-    const guesses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => guess(name, `botnet ${i}`, `10.77.0.${i + 1}`)),
-    );
-    expect(statuses(guesses)).toEqual({ 401: 20, 429: 30 });
-    // A new address is refused even with the right password: the guesser cannot tell.
-    expect((await guess(name, PASSWORD, '10.77.1.1')).statusCode).toBe(429);
+  it(
+    'slows the guesser at the per-name ceiling, while the owner’s own device still signs in',
+    { tags: ['concurrency'] },
+    async () => {
+      const { name, device } = await victim(limited.app);
+      // 50 addresses at once, a few guesses each: more than the name's ceiling in all.
+      const guesses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => guess(name, `botnet ${i}`, `10.77.0.${i + 1}`)),
+      );
+      expect(statuses(guesses)).toEqual({ 401: 20, 429: 30 });
+      // A new address is refused even with the right password: the guesser cannot tell.
+      expect((await guess(name, PASSWORD, '10.77.1.1')).statusCode).toBe(429);
 
-    // The owner's phone, with the device cookie from signing up, on one of the hammering
-    // addresses: signed in.
-    const owner = await guess(name, PASSWORD, '10.77.0.1', device);
-    expect(owner.statusCode).toBe(200);
-    expect(owner.cookies.some((c) => c.name === 'ss_session')).toBe(true);
-    // The device cookie of another account gives no way around the ceiling.
-    const other = await victim(limited.app);
-    expect((await guess(name, 'another guess', '10.77.1.2', other.device)).statusCode).toBe(429);
-  });
+      // The owner's phone, with the device cookie from signing up, on one of the hammering
+      // addresses: signed in.
+      const owner = await guess(name, PASSWORD, '10.77.0.1', device);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.cookies.some((c) => c.name === 'ss_session')).toBe(true);
+      // The device cookie of another account gives no way around the ceiling.
+      const other = await victim(limited.app);
+      expect((await guess(name, 'another guess', '10.77.1.2', other.device)).statusCode).toBe(429);
+    },
+  );
 });

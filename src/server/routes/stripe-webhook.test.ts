@@ -147,20 +147,24 @@ describe('each event once', () => {
     expect(await isPro(player)).toBe(false);
   });
 
-  it('the same event delivered 50 times at once is applied once', async () => {
-    const { player, sub } = await subscriber();
-    const paid = invoicePaid(sub, future(30));
-    const results = await Promise.all(Array.from({ length: 50 }, () => deliver(t.app, paid)));
-    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
-    const outcomes = results.map((r) => r.json<{ outcome: string }>().outcome).sort();
-    expect(outcomes).toEqual(['applied', ...Array(49).fill('duplicate')]);
-    expect(await isPro(player)).toBe(true);
-    const [recorded] = await t.db
-      .select({ n: count() })
-      .from(stripeEvents)
-      .where(eq(stripeEvents.id, paid.id));
-    expect(recorded?.n).toBe(1);
-  });
+  it(
+    'the same event delivered 50 times at once is applied once',
+    { tags: ['concurrency'] },
+    async () => {
+      const { player, sub } = await subscriber();
+      const paid = invoicePaid(sub, future(30));
+      const results = await Promise.all(Array.from({ length: 50 }, () => deliver(t.app, paid)));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+      const outcomes = results.map((r) => r.json<{ outcome: string }>().outcome).sort();
+      expect(outcomes).toEqual(['applied', ...Array(49).fill('duplicate')]);
+      expect(await isPro(player)).toBe(true);
+      const [recorded] = await t.db
+        .select({ n: count() })
+        .from(stripeEvents)
+        .where(eq(stripeEvents.id, paid.id));
+      expect(recorded?.n).toBe(1);
+    },
+  );
 });
 
 describe('out-of-order delivery', () => {

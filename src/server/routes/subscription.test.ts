@@ -71,23 +71,27 @@ describe('POST /api/get-or-create-subscription', () => {
     expect(me).toMatchObject({ isPro: false, status: 'incomplete', canManage: true });
   });
 
-  it('subscribing twice, or twice at once, yields one customer and one subscription', async () => {
-    const player = await signUp(t.app);
-    const first = await setup(player);
-    const second = await setup(player);
-    expect(second.json()).toEqual(first.json());
-    expect(subsOf(player)).toHaveLength(1);
+  it(
+    'subscribing twice, or twice at once, yields one customer and one subscription',
+    { tags: ['concurrency'] },
+    async () => {
+      const player = await signUp(t.app);
+      const first = await setup(player);
+      const second = await setup(player);
+      expect(second.json()).toEqual(first.json());
+      expect(subsOf(player)).toHaveLength(1);
 
-    const racer = await signUp(t.app);
-    const answers = await Promise.all([setup(racer), setup(racer), setup(racer)]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    expect(new Set(answers.map((a) => a.json().clientSecret)).size).toBe(1);
-    expect(subsOf(racer)).toHaveLength(1);
-    const customers = [...stripe.customers.values()].filter(
-      (c) => (c.metadata as { userId?: string }).userId === racer.id,
-    );
-    expect(customers).toHaveLength(1);
-  });
+      const racer = await signUp(t.app);
+      const answers = await Promise.all([setup(racer), setup(racer), setup(racer)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((a) => a.json().clientSecret)).size).toBe(1);
+      expect(subsOf(racer)).toHaveLength(1);
+      const customers = [...stripe.customers.values()].filter(
+        (c) => (c.metadata as { userId?: string }).userId === racer.id,
+      );
+      expect(customers).toHaveLength(1);
+    },
+  );
 
   it('refuses a player who is already subscribed, and starts afresh after a cancellation', async () => {
     const player = await signUp(t.app);

@@ -30,82 +30,96 @@ const rowsOf = async (table: typeof wallConfirmations | typeof wallReports, wall
   (await t.db.select({ n: count() }).from(table).where(eq(table.wallId, wallId)))[0]!.n;
 
 describe(`${AT_ONCE} at once`, () => {
-  it('50 established players confirming at once: every one kept, the wall verified', async () => {
-    const at = { latitude: -31, longitude: 115.86 };
-    const id = await insertWall(t.db, at, { status: 'unverified' });
-    const players = await crowd(at);
-    const results = await Promise.all(
-      players.map((p) =>
-        p.request({
-          method: 'POST',
-          url: `/api/legal-walls/${id}/confirmations`,
-          payload: { paintedOn: dayFromToday() },
-        }),
-      ),
-    );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(AT_ONCE).fill(201));
-    expect(results.every((r) => r.json<ConfirmedWall>().counts)).toBe(true);
-    expect(await rowsOf(wallConfirmations, id)).toBe(AT_ONCE);
-    const wall = (await t.app.inject({ url: `/api/legal-walls/${id}` })).json<WallDetail>();
-    expect(wall).toMatchObject({
-      status: 'verified',
-      confirmations: { players: AT_ONCE, counting: AT_ONCE },
-    });
-    // The request that made the third counting confirmation saw the wall turn verified.
-    const unverified = results.filter((r) => r.json<ConfirmedWall>().wall.status === 'unverified');
-    expect(unverified.length).toBeLessThanOrEqual(2);
-  });
+  it(
+    '50 established players confirming at once: every one kept, the wall verified',
+    { tags: ['concurrency'] },
+    async () => {
+      const at = { latitude: -31, longitude: 115.86 };
+      const id = await insertWall(t.db, at, { status: 'unverified' });
+      const players = await crowd(at);
+      const results = await Promise.all(
+        players.map((p) =>
+          p.request({
+            method: 'POST',
+            url: `/api/legal-walls/${id}/confirmations`,
+            payload: { paintedOn: dayFromToday() },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(AT_ONCE).fill(201));
+      expect(results.every((r) => r.json<ConfirmedWall>().counts)).toBe(true);
+      expect(await rowsOf(wallConfirmations, id)).toBe(AT_ONCE);
+      const wall = (await t.app.inject({ url: `/api/legal-walls/${id}` })).json<WallDetail>();
+      expect(wall).toMatchObject({
+        status: 'verified',
+        confirmations: { players: AT_ONCE, counting: AT_ONCE },
+      });
+      // The request that made the third counting confirmation saw the wall turn verified.
+      const unverified = results.filter(
+        (r) => r.json<ConfirmedWall>().wall.status === 'unverified',
+      );
+      expect(unverified.length).toBeLessThanOrEqual(2);
+    },
+  );
 
-  it('one player confirming one day 50 times at once: one kept, 49 refused', async () => {
-    const at = { latitude: -31.1, longitude: 115.86 };
-    const id = await insertWall(t.db, at, { status: 'unverified' });
-    const [player] = await Promise.all([establishedVisitor(t.app, t.db, at)]);
-    const results = await Promise.all(
-      Array.from({ length: AT_ONCE }, () =>
-        player!.request({
-          method: 'POST',
-          url: `/api/legal-walls/${id}/confirmations`,
-          payload: { paintedOn: dayFromToday() },
-        }),
-      ),
-    );
-    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(AT_ONCE - 1);
-    expect(await rowsOf(wallConfirmations, id)).toBe(1);
-  });
+  it(
+    'one player confirming one day 50 times at once: one kept, 49 refused',
+    { tags: ['concurrency'] },
+    async () => {
+      const at = { latitude: -31.1, longitude: 115.86 };
+      const id = await insertWall(t.db, at, { status: 'unverified' });
+      const [player] = await Promise.all([establishedVisitor(t.app, t.db, at)]);
+      const results = await Promise.all(
+        Array.from({ length: AT_ONCE }, () =>
+          player!.request({
+            method: 'POST',
+            url: `/api/legal-walls/${id}/confirmations`,
+            payload: { paintedOn: dayFromToday() },
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+      expect(results.filter((r) => r.statusCode === 409)).toHaveLength(AT_ONCE - 1);
+      expect(await rowsOf(wallConfirmations, id)).toBe(1);
+    },
+  );
 
-  it('50 players reporting at once: 50 open reports, the wall disputed', async () => {
-    const at = { latitude: -31.2, longitude: 115.86 };
-    const id = await insertWall(t.db, at);
-    const players = await crowd(at);
-    const results = await Promise.all(
-      players.map((p) =>
-        p.request({
-          method: 'POST',
-          url: `/api/legal-walls/${id}/reports`,
-          payload: { reason: 'gone' },
-        }),
-      ),
-    );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(AT_ONCE).fill(201));
-    expect(await rowsOf(wallReports, id)).toBe(AT_ONCE);
-    const [row] = await t.db.select().from(legalWalls).where(eq(legalWalls.id, id));
-    expect(row!.status).toBe('disputed');
-    // Repeated at once by one player: one open report.
-    const again = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        players[0]!.request({
-          method: 'POST',
-          url: `/api/legal-walls/${id}/reports`,
-          payload: { reason: 'closed' },
-        }),
-      ),
-    );
-    expect(again.map((r) => r.statusCode)).toEqual(Array(10).fill(409));
-    expect(await rowsOf(wallReports, id)).toBe(AT_ONCE);
-  });
+  it(
+    '50 players reporting at once: 50 open reports, the wall disputed',
+    { tags: ['concurrency'] },
+    async () => {
+      const at = { latitude: -31.2, longitude: 115.86 };
+      const id = await insertWall(t.db, at);
+      const players = await crowd(at);
+      const results = await Promise.all(
+        players.map((p) =>
+          p.request({
+            method: 'POST',
+            url: `/api/legal-walls/${id}/reports`,
+            payload: { reason: 'gone' },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(AT_ONCE).fill(201));
+      expect(await rowsOf(wallReports, id)).toBe(AT_ONCE);
+      const [row] = await t.db.select().from(legalWalls).where(eq(legalWalls.id, id));
+      expect(row!.status).toBe('disputed');
+      // Repeated at once by one player: one open report.
+      const again = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          players[0]!.request({
+            method: 'POST',
+            url: `/api/legal-walls/${id}/reports`,
+            payload: { reason: 'closed' },
+          }),
+        ),
+      );
+      expect(again.map((r) => r.statusCode)).toEqual(Array(10).fill(409));
+      expect(await rowsOf(wallReports, id)).toBe(AT_ONCE);
+    },
+  );
 
-  it('50 proposals of one spot at once: one wall', async () => {
+  it('50 proposals of one spot at once: one wall', { tags: ['concurrency'] }, async () => {
     const proposer = await signUp(t.app);
     const photos = await Promise.all(
       Array.from({ length: AT_ONCE }, () => uploadPhoto(proposer, 'wall')),

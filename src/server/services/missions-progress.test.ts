@@ -162,33 +162,43 @@ describe('completing a mission', () => {
 });
 
 describe('under concurrency', () => {
-  it('maxCompletions 3 with 50 players at once: exactly 3 complete', async () => {
-    const m = await addMission({ maxCompletions: 3, rewardTokens: 500 });
-    const players = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
-    const results = await Promise.all(players.map((p) => discover(p, { lat: m.lat, lng: m.lng })));
-    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
-    const winners = results.filter((r) => r.json().completedMissions.length === 1);
-    expect(winners).toHaveLength(3);
-    expect((await missionRow(m.id)).currentCompletions).toBe(3);
-    expect(await completionsOf(m.id)).toHaveLength(3);
-    const balances = await Promise.all(players.map(tokens));
-    expect(balances.filter((b) => b === 550)).toHaveLength(3);
-    expect(balances.filter((b) => b === 50)).toHaveLength(47);
-  });
+  it(
+    'maxCompletions 3 with 50 players at once: exactly 3 complete',
+    { tags: ['concurrency'] },
+    async () => {
+      const m = await addMission({ maxCompletions: 3, rewardTokens: 500 });
+      const players = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
+      const results = await Promise.all(
+        players.map((p) => discover(p, { lat: m.lat, lng: m.lng })),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+      const winners = results.filter((r) => r.json().completedMissions.length === 1);
+      expect(winners).toHaveLength(3);
+      expect((await missionRow(m.id)).currentCompletions).toBe(3);
+      expect(await completionsOf(m.id)).toHaveLength(3);
+      const balances = await Promise.all(players.map(tokens));
+      expect(balances.filter((b) => b === 550)).toHaveLength(3);
+      expect(balances.filter((b) => b === 50)).toHaveLength(47);
+    },
+  );
 
-  it('one player posting 50 times at once completes a mission once', async () => {
-    const m = await addMission({ rewardTokens: 300 });
-    const p = await signUp(t.app);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => discover(p, { lat: m.lat, lng: m.lng })),
-    );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
-    const completions = await t.db
-      .select()
-      .from(missionCompletions)
-      .where(and(eq(missionCompletions.missionId, m.id), eq(missionCompletions.userId, p.id)));
-    expect(completions).toHaveLength(1);
-    expect((await missionRow(m.id)).currentCompletions).toBe(1);
-    expect(await tokens(p)).toBe(50 * 50 + 300);
-  });
+  it(
+    'one player posting 50 times at once completes a mission once',
+    { tags: ['concurrency'] },
+    async () => {
+      const m = await addMission({ rewardTokens: 300 });
+      const p = await signUp(t.app);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => discover(p, { lat: m.lat, lng: m.lng })),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+      const completions = await t.db
+        .select()
+        .from(missionCompletions)
+        .where(and(eq(missionCompletions.missionId, m.id), eq(missionCompletions.userId, p.id)));
+      expect(completions).toHaveLength(1);
+      expect((await missionRow(m.id)).currentCompletions).toBe(1);
+      expect(await tokens(p)).toBe(50 * 50 + 300);
+    },
+  );
 });
