@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { FALLBACK_LOCATION } from '../../../core/constants.ts';
+import { Suspense, useRef, useState } from 'react';
 import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
 import { DEFAULT_FILTERS, type MapFilters } from './layers/artwork-map-api.ts';
@@ -19,22 +18,22 @@ import { MapFailure, MapLoading } from './home/map-failure.tsx';
 import { MapHeader } from './home/map-header.tsx';
 import { MapDialogs } from './home/map-dialogs.tsx';
 import { ImagingControlsFor, MissionPanel } from './home/on-demand.tsx';
-import type { AreaTarget } from '../saved-areas/index.ts';
 import { SuspensionBanner } from '../../components/layout/suspension-banner.tsx';
 import { DesktopOverlay, PhoneOverlay } from './home/map-overlays.tsx';
-import { useLinkedPiece, useMapLink } from './home/map-params.ts';
-import { HALF, MapSheet, PEEK, type SheetSnap } from './panels/map-sheet.tsx';
+import { useMapLink } from './home/map-params.ts';
+import { MapSheet } from './panels/map-sheet.tsx';
 import { PinHint } from './capture/pin-hint.tsx';
 import { Crosshair, PinHereBar } from './capture/pin-here.tsx';
-import { ImageryBadge, StageStatus, type CentreKind } from './capture/stage-status.tsx';
+import { ImageryBadge, StageStatus } from './capture/stage-status.tsx';
 import { useImaging } from './layers/use-imaging.ts';
-import { useMapData, type Selection } from './home/use-map-data.ts';
+import { useMapCentre } from './home/use-map-centre.ts';
+import { useMapData } from './home/use-map-data.ts';
+import { useMapDialogs } from './home/use-map-dialogs.ts';
+import { useMapPanels } from './home/use-map-panels.ts';
+import { useMapReports } from './home/use-map-reports.ts';
 import { usePinning } from './capture/use-pinning.ts';
 import { WallsPanel, WallsTitle } from './panels/walls-panel.tsx';
-import type { MapHandle } from './view/map-handle.ts';
 import { CAMERA } from './view/map-types.ts';
-import type { MapViewState } from './view/map-view.tsx';
-import { artworkViewFor, fetchBoxFor, type ArtworkView, type Bounds } from './view/view-bounds.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useGeolocation } from '../../hooks/use-geolocation.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query.ts';
@@ -57,39 +56,22 @@ export default function MapHome() {
   const config = useQuery(configQuery);
   usePaymentReturn();
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const [menuOpen, setMenuOpen] = useState(false);
-  // The installed app's Capture shortcut opens the map home with the dialog up (?capture=1).
-  const [captureOpen, setCaptureOpen] = useState(
-    () => new URLSearchParams(window.location.search).get('capture') === '1',
-  );
-  const [imagingOpen, setImagingOpen] = useState(false);
-  const [areaTarget, setAreaTarget] = useState<AreaTarget | null>(null);
-  const [controlsOpen, setControlsOpen] = useState(false);
-  // A link to one artwork, or to a discovery (My Discoveries), arrives with its panel open.
-  const linkedPiece = useLinkedPiece();
-  const [selection, setSelection] = useState<Selection>(linkedPiece);
-  const [snap, setSnap] = useState<SheetSnap>(linkedPiece ? HALF : PEEK);
+  const dialogs = useMapDialogs();
+  const panels = useMapPanels();
   const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
-  // The map is ready once it hands over its handle; until then it loads, unless it failed.
-  const [failed, setFailed] = useState(false);
-  const [imagery, setImagery] = useState<'online' | 'offline' | null>(null);
-  const [handle, setHandle] = useState<MapHandle | null>(null);
-  const [view, setView] = useState<MapViewState | null>(null);
-  const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
-  const [artworkView, setArtworkView] = useState<ArtworkView | null>(null);
+  const map = useMapReports();
+  const { handle, ready, failed, view } = map;
   const imaging = useImaging(handle, link?.zoom ?? CAMERA.defaultZoom);
   const { layers } = imaging;
   const pinning = usePinning(handle);
   const captureButton = useRef<HTMLButtonElement>(null);
-
-  const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
-  const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
-  const centre = view?.centre ?? start;
+  const { start, centre, centreKind, locate } = useMapCentre(link, geo, view, handle);
+  const { selection, imagingOpen } = panels;
 
   const data = useMapData({
     centre,
-    fetchBox,
-    artworkView,
+    fetchBox: map.fetchBox,
+    artworkView: map.artworkView,
     player: geo.location,
     selection,
     filters,
@@ -97,64 +79,19 @@ export default function MapHome() {
   });
   const { nearbyWalls, place } = data;
 
-  // A location found after the map started (or a new map link) moves the map there.
-  const target = link?.centre ?? (geo.source === 'device' ? geo.location : null);
-  useEffect(() => {
-    if (handle && target) handle.flyTo(target, link?.zoom);
-  }, [handle, target?.latitude, target?.longitude, link?.zoom]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const select = (next: Selection) => {
-    setSelection(next);
-    setImagingOpen(false);
-    setSnap(HALF);
-  };
-
-  const closePanel = () => {
-    const id = selection?.kind === 'wall' ? selection.wall.id : null;
-    setSelection(null);
-    setSnap(PEEK);
-    // Back to the list entry the panel came from, once the list is visible again.
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`li [data-wall-id="${id}"]`)?.focus(),
-    );
-  };
-
   const handlers = useStableHandlers({
-    onFail: () => setFailed(true),
-    onView: (v: MapViewState) => {
-      setView(v);
-      setFetchBox((current) => fetchBoxFor(v.bounds, current));
-      setArtworkView((current) => artworkViewFor(v.bounds, v.zoom, current));
-    },
-    onSelectWall: (wall: LegalWall) => select({ kind: 'wall', wall }),
-    onSelectArtwork: (id: string) => select({ kind: 'artwork', id }),
-    onSelectMission: (mission: Mission) => select({ kind: 'mission', mission }),
-    // A tap on the bare map closes what is open, one thing at a time; it never places anything.
-    onBareTap: () => {
-      if (controlsOpen) setControlsOpen(false);
-      else if (selection) setSelection(null);
-      else if (imagingOpen) setImagingOpen(false);
-      setSnap(PEEK);
-    },
+    onFail: map.fail,
+    onView: map.showView,
+    onSelectWall: (wall: LegalWall) => panels.select({ kind: 'wall', wall }),
+    onSelectArtwork: (id: string) => panels.select({ kind: 'artwork', id }),
+    onSelectMission: (mission: Mission) => panels.select({ kind: 'mission', mission }),
+    onBareTap: panels.bareTap,
     onPinShortcut: pinning.startAt,
-    onOpenMenu: () => setMenuOpen(true),
+    onOpenMenu: dialogs.openMenu,
   });
 
   if (!user) return <PageSkeleton />;
 
-  const locate = () => {
-    if (geo.source === 'device' && geo.location) handle?.flyTo(geo.location);
-    else geo.requestLocation();
-  };
-
-  const toggleImaging = () => {
-    const open = !imagingOpen;
-    setImagingOpen(open);
-    if (open) setSelection(null);
-    setSnap(open ? HALF : PEEK);
-  };
-
-  const ready = handle !== null;
   const wallsStatus = nearbyWalls.status;
 
   const allowLocation = !geo.location && (
@@ -175,7 +112,7 @@ export default function MapHome() {
       disabled={!ready}
       onMapType={imaging.switchMapType}
       onMaxZoom={() => handle?.zoomBy(CAMERA.quickMaxZoomStep)}
-      onAdvanced={() => setControlsOpen(true)}
+      onAdvanced={panels.openControls}
     />
   );
   const wallsPanel = (bare: boolean) => (
@@ -183,9 +120,9 @@ export default function MapHome() {
       walls={nearbyWalls.data}
       farther={data.fartherWalls}
       status={wallsStatus}
-      selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
+      selectedWallId={panels.selectedWallId}
       onSelectWall={(wall) => {
-        select({ kind: 'wall', wall });
+        panels.select({ kind: 'wall', wall });
         handle?.flyTo(wall);
       }}
       onRetry={() => void nearbyWalls.refetch()}
@@ -206,7 +143,7 @@ export default function MapHome() {
               userId: user.id,
               centre,
               nearestCity: nearbyWalls.data?.[0]?.city,
-              onSave: setAreaTarget,
+              onSave: dialogs.saveArea,
             }
           : null
       }
@@ -215,23 +152,23 @@ export default function MapHome() {
   const locationPanel =
     selection?.kind === 'mission' ? (
       <Suspense fallback={null}>
-        <MissionPanel mission={selection.mission} onClose={closePanel} className="min-h-0" />
+        <MissionPanel mission={selection.mission} onClose={panels.closePlace} className="min-h-0" />
       </Suspense>
     ) : (
-      place && <LocationPanel place={place} onClose={closePanel} className="min-h-0" />
+      place && <LocationPanel place={place} onClose={panels.closePlace} className="min-h-0" />
     );
-  const controls = controlsOpen && handle && (
+  const controls = panels.controlsOpen && handle && (
     <Suspense fallback={null}>
       <ImagingControlsFor
         handle={handle}
         imaging={imaging}
-        onClose={() => setControlsOpen(false)}
+        onClose={panels.closeControls}
         className="min-h-0"
       />
     </Suspense>
   );
-  const actionBar = <ActionBar onCapture={() => setCaptureOpen(true)} captureRef={captureButton} />;
-  const badge = <ImageryBadge imagery={ready ? (imagery ?? 'online') : null} />;
+  const actionBar = <ActionBar onCapture={dialogs.openCapture} captureRef={captureButton} />;
+  const badge = <ImageryBadge imagery={ready ? (map.imagery ?? 'online') : null} />;
   const fabs = (
     <MapFabs
       locating={geo.status === 'locating'}
@@ -239,7 +176,7 @@ export default function MapHome() {
       imagingOpen={imagingOpen}
       ready={ready}
       onLocate={locate}
-      onLayers={toggleImaging}
+      onLayers={panels.toggleImaging}
       onPin={pinning.start}
     />
   );
@@ -259,7 +196,7 @@ export default function MapHome() {
       <main className="relative min-h-0 flex-1">
         <h1 className="sr-only">StreetScope map</h1>
         {config.data && !failed && (
-          <MapErrorBoundary onError={() => setFailed(true)}>
+          <MapErrorBoundary onError={map.fail}>
             <Suspense fallback={null}>
               <LazyMapView
                 sources={config.data.map}
@@ -267,7 +204,7 @@ export default function MapHome() {
                 initialZoom={link?.zoom ?? CAMERA.defaultZoom}
                 initialLayers={layers}
                 walls={data.wallsInView}
-                selectedWallId={selection?.kind === 'wall' ? selection.wall.id : null}
+                selectedWallId={panels.selectedWallId}
                 artworks={data.artworks}
                 showArtworks={filters.layers.artworks}
                 heat={data.heat}
@@ -276,11 +213,11 @@ export default function MapHome() {
                 selectedMissionId={selection?.kind === 'mission' ? selection.mission.id : null}
                 player={geo.source === 'device' ? geo.location : null}
                 markers={data.markers}
-                onReady={setHandle}
+                onReady={map.setHandle}
                 onCamera={imaging.setCamera}
                 // A selection raises the phone's sheet to half the screen.
                 coveredBottom={desktop ? 0 : Math.round(window.innerHeight / 2)}
-                onImagery={setImagery}
+                onImagery={map.setImagery}
                 onFail={handlers.onFail}
                 onView={handlers.onView}
                 onSelectWall={handlers.onSelectWall}
@@ -335,8 +272,8 @@ export default function MapHome() {
       ) : (
         !pinning.active && (
           <MapSheet
-            snap={snap}
-            onSnap={setSnap}
+            snap={panels.snap}
+            onSnap={panels.setSnap}
             title={
               imagingOpen ? (
                 'Map layers'
@@ -372,9 +309,9 @@ export default function MapHome() {
       )}
 
       <MapDialogs
-        menu={[menuOpen, setMenuOpen]}
-        capture={[captureOpen, setCaptureOpen]}
-        area={[areaTarget, setAreaTarget]}
+        menu={dialogs.menu}
+        capture={dialogs.capture}
+        area={dialogs.area}
         pinning={pinning}
         geo={geo}
         user={user}

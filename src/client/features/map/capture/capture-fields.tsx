@@ -6,6 +6,8 @@ import type { Coordinates, GeolocationState } from '../../../hooks/use-geolocati
 import { PinIcon } from '../../../components/pins/pin-icon.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChoiceChip } from '../../../components/ui/choice-chip.tsx';
+import { Label } from '../../../components/ui/input.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { formatCoordinates } from '../../../lib/geo-format.ts';
 
 const PIN_ORDER: EmojiPin[] = ['tag', 'location', 'marker', 'flag', 'hot_spot'];
@@ -73,6 +75,27 @@ export function RoleField({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** SPEC §2 fresh-art toggle, shown only when the player is the artist. */
+export function FreshArtField({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-wall/60 p-3">
+      <Label htmlFor={id} className="grid gap-0.5">
+        Fresh artwork
+        <span className="text-xs font-normal text-smoke">I painted this piece recently</span>
+      </Label>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
   );
 }
 

@@ -1,12 +1,5 @@
-import { CircleCheck, Loader2, MapPin, SprayCan } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useCreateGraffiti } from '../../discoveries/index.ts';
-import type { Coordinates } from '../../../hooks/use-geolocation.ts';
-import { useAuth } from '../../../hooks/use-auth.ts';
-import { handleUnauthorized } from '../../../hooks/use-require-auth-redirect.ts';
-import { isNetworkFailure } from '../../../outbox/queue.ts';
-import { toast } from '../../../hooks/use-toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { MapPin, SprayCan } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -14,22 +7,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
-import {
-  PhotoField,
-  toastPhotoError,
-  usePhotoField,
-} from '../../../components/upload/photo-field.tsx';
-import { pendingLabel } from '../../../components/upload/pending-label.ts';
-import { keepCapture, photoFailedOnNetwork } from '../../../outbox/capture.ts';
+import type { Coordinates } from '../../../hooks/use-geolocation.ts';
+import { toast } from '../../../hooks/use-toast.ts';
 import { formatCoordinates } from '../../../lib/geo-format.ts';
-import {
-  FIND_LOGGED,
-  MatchOffer,
-  conflictReason,
-  toastCreated,
-  useMatchOffer,
-} from './match-offer.tsx';
+import { useCreateGraffiti } from '../../discoveries/index.ts';
+import { CaptureForm, DescriptionField, LineField } from './capture-form.tsx';
+import { GraffitiActions } from './graffiti-actions.tsx';
+import { useCaptureSubmit, type CaptureTexts } from './use-capture-submit.ts';
 
 interface FormState {
   title: string;
@@ -38,6 +22,15 @@ interface FormState {
 }
 
 const EMPTY: FormState = { title: '', description: '', artistName: '' };
+
+const TEXTS: CaptureTexts = {
+  created: 'Graffiti Uploaded!',
+  photoFailed: 'Failed to upload graffiti photo. Please try again.',
+  saveFailed: {
+    title: 'Upload Failed',
+    description: 'Failed to upload graffiti. Please try again.',
+  },
+};
 
 const titleRequired = (when: string) =>
   toast({
@@ -78,18 +71,18 @@ function GraffitiForm({
   onBusyChange: (busy: boolean) => void;
 }) {
   const [form, setForm] = useState<FormState>(EMPTY);
-  const field = usePhotoField('graffiti');
   const create = useCreateGraffiti();
-  const { user } = useAuth();
-  const matches = useMatchOffer();
-  const offer = matches.offerFor(field.photo?.objectURL);
-  const [logging, setLogging] = useState<string | null>(null);
+  const capture = useCaptureSubmit({
+    kind: 'graffiti',
+    create,
+    texts: TEXTS,
+    onBusyChange,
+    onDone: onClose,
+  });
+  const { field, matches, offer, busy } = capture;
   const id = useId();
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   const titleMissing = form.title.trim() === '';
-  const uploading = field.phase !== 'idle';
-  const busy = uploading || create.isPending || matches.checking;
-  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   async function readyToUpload(event: FormEvent) {
     event.preventDefault();
@@ -99,23 +92,8 @@ function GraffitiForm({
       toast({ title: 'Photo Required', description: 'Please choose a photo of the graffiti.' });
       return;
     }
-    try {
-      const photo = await field.ensurePhoto();
-      await matches.offerMatches(photo.objectURL, spot);
-    } catch (error) {
-      // No signal: the graffiti and its photo wait on the device (docs/decisions/034).
-      if (user && photoFailedOnNetwork(error) && error.file) {
-        await keepCapture({
-          kind: 'graffiti',
-          userId: user.id,
-          body: graffitiBody(),
-          key: crypto.randomUUID(),
-          blob: error.file,
-        });
-        return onClose();
-      }
-      toastPhotoError(error, 'Failed to upload graffiti photo. Please try again.');
-    }
+    const photo = await capture.uploadPhoto(() => graffitiBody());
+    if (photo) await matches.offerMatches(photo.objectURL, spot);
   }
 
   /** The create's body; the outbox fills in the photo's URL once it is processed. */
@@ -133,32 +111,7 @@ function GraffitiForm({
   function completeUpload(artworkId?: string) {
     if (busy || !field.photo) return;
     if (titleMissing) return titleRequired('');
-    setLogging(artworkId ?? 'new');
-    const body = { ...graffitiBody(artworkId), imageUrl: field.photo.objectURL };
-    const key = crypto.randomUUID();
-    create.mutate(
-      { body, key },
-      {
-        onSuccess: (created) => {
-          toastCreated(created, artworkId ? FIND_LOGGED : 'Graffiti Uploaded!');
-          onClose();
-        },
-        onError: async (error) => {
-          if (handleUnauthorized(error)) return;
-          // Sent but unanswered: kept with its key, so the repeat cannot create it twice.
-          if (user && isNetworkFailure(error)) {
-            await keepCapture({ kind: 'graffiti', userId: user.id, body, key, blob: null });
-            return onClose();
-          }
-          toast({
-            title: 'Upload Failed',
-            description: conflictReason(error) ?? 'Failed to upload graffiti. Please try again.',
-            variant: 'destructive',
-          });
-        },
-        onSettled: () => setLogging(null),
-      },
-    );
+    capture.save({ ...graffitiBody(artworkId), imageUrl: field.photo.objectURL }, artworkId);
   }
 
   return (
@@ -175,95 +128,55 @@ function GraffitiForm({
         <MapPin className="size-4 shrink-0 text-neon-cyan" aria-hidden />
         {formatCoordinates(spot)}
       </p>
-      <form onSubmit={readyToUpload} noValidate className="grid gap-4 md:grid-cols-2">
-        {offer && (
-          <MatchOffer
-            photoUrl={offer.photoUrl}
-            matches={offer.matches}
-            saving={logging}
-            onLogIt={(match) => completeUpload(match.id)}
-            onNewPiece={matches.close}
-            className="md:col-span-2"
-          />
-        )}
-        {/* Kept mounted behind the offer: the photo and the answers stay as they are. */}
-        <div className={offer ? 'hidden' : 'contents'}>
+      <CaptureForm
+        capture={capture}
+        onSubmit={readyToUpload}
+        onLogIt={(match) => completeUpload(match.id)}
+        onNewPiece={matches.close}
+        className="grid gap-4 md:grid-cols-2"
+        offerClassName="md:col-span-2"
+        photoWords={{
+          dropHint: 'Drop your graffiti photo here or %{browseFiles}',
+          browseLabel: 'click to browse',
+        }}
+        fields={
           <div className="grid content-start gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-title`}>Title</Label>
-              <Input
-                id={`${id}-title`}
-                value={form.title}
-                maxLength={120}
-                autoComplete="off"
-                disabled={busy}
-                onChange={(e) => set({ title: e.target.value })}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-description`}>Description</Label>
-              <Textarea
-                id={`${id}-description`}
-                value={form.description}
-                maxLength={2000}
-                disabled={busy}
-                onChange={(e) => set({ description: e.target.value })}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-artist`}>Artist name</Label>
-              <Input
-                id={`${id}-artist`}
-                value={form.artistName}
-                maxLength={120}
-                autoComplete="off"
-                placeholder="Unknown"
-                disabled={busy}
-                onChange={(e) => set({ artistName: e.target.value })}
-              />
-            </div>
+            <LineField
+              id={`${id}-title`}
+              label="Title"
+              value={form.title}
+              disabled={busy}
+              onChange={(title) => set({ title })}
+            />
+            <DescriptionField
+              id={`${id}-description`}
+              value={form.description}
+              disabled={busy}
+              onChange={(description) => set({ description })}
+            />
+            <LineField
+              id={`${id}-artist`}
+              label="Artist name"
+              value={form.artistName}
+              placeholder="Unknown"
+              disabled={busy}
+              onChange={(artistName) => set({ artistName })}
+            />
           </div>
-          <PhotoField
-            {...field.fieldProps}
-            disabled={busy}
-            dropHint="Drop your graffiti photo here or %{browseFiles}"
-            browseLabel="click to browse"
+        }
+        footer={
+          <GraffitiActions
+            offered={offer !== null}
+            uploaded={field.photo !== null && !matches.checking}
+            saving={create.isPending}
+            busy={busy}
+            phase={field.phase}
+            titleMissing={titleMissing}
+            onComplete={() => completeUpload()}
+            onCancel={onClose}
           />
-        </div>
-        <div className="grid gap-3 md:col-span-2 md:grid-cols-2">
-          {offer ? null : field.photo && !matches.checking ? (
-            <>
-              <p
-                role="status"
-                className="flex items-center gap-2 rounded-xl border border-neon-lime/40 bg-neon-lime/10 p-3 text-sm text-chalk md:col-span-2"
-              >
-                <CircleCheck className="size-4 shrink-0 text-neon-lime" aria-hidden />
-                Upload successful! Click "Complete Upload" to continue.
-              </p>
-              <Button type="button" size="lg" disabled={busy} onClick={() => completeUpload()}>
-                {create.isPending && (
-                  <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-                )}
-                Complete Upload
-              </Button>
-            </>
-          ) : (
-            <Button type="submit" size="lg" disabled={titleMissing || busy}>
-              {busy ? (
-                <>
-                  <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-                  {pendingLabel(field.phase, 'Checking the map...')}
-                </>
-              ) : (
-                'Ready to Upload'
-              )}
-            </Button>
-          )}
-          <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
-            Cancel Upload
-          </Button>
-        </div>
-      </form>
+        }
+      />
     </DialogContent>
   );
 }

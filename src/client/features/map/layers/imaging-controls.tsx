@@ -1,7 +1,7 @@
 import { Maximize, Minus, Plus, RotateCcw, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import type { Camera } from '../view/map-view.tsx';
+import type { Camera } from '../view/map-view-props.ts';
 import {
   CAMERA,
   MAP_TYPES,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../../hooks/use-toast.ts';
 import type { MapHandle } from '../view/map-handle.ts';
 import { CAMERA, type LayerOptions, type MapType } from '../view/map-types.ts';
-import type { Camera } from '../view/map-view.tsx';
+import type { Camera } from '../view/map-view-props.ts';
 
 /**
  * The page's copy of the map's imaging state (map type, 3D buildings, Enhanced Mode, camera, the

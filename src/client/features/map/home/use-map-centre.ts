@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { FALLBACK_LOCATION } from '../../../../core/constants.ts';
+import type { useGeolocation } from '../../../hooks/use-geolocation.ts';
+import type { CentreKind } from '../capture/stage-status.tsx';
+import type { MapHandle } from '../view/map-handle.ts';
+import type { MapViewState } from '../view/map-view-props.ts';
+import type { MapLink } from './map-params.ts';
+
+/**
+ * Where the map is: it starts at the link's centre, else the player's, else the fallback, and
+ * follows the view from there. A location found after the map started (or a new map link)
+ * moves the map there.
+ */
+export function useMapCentre(
+  link: MapLink | null,
+  geo: ReturnType<typeof useGeolocation>,
+  view: MapViewState | null,
+  handle: MapHandle | null,
+) {
+  const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
+  const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
+
+  const target = link?.centre ?? (geo.source === 'device' ? geo.location : null);
+  useEffect(() => {
+    if (handle && target) handle.flyTo(target, link?.zoom);
+  }, [handle, target?.latitude, target?.longitude, link?.zoom]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return {
+    start,
+    centre: view?.centre ?? start,
+    centreKind,
+    /** To the player, or, without their location yet, asks for it. */
+    locate: () => {
+      if (geo.source === 'device' && geo.location) handle?.flyTo(geo.location);
+      else geo.requestLocation();
+    },
+  };
+}
