@@ -106,7 +106,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time (docs/decisions/039-ci-time.md): a test spends most of its time
+  // waiting on the app, so a second browser uses the time the first leaves idle.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   // A busy 2-core CI runner renders WebGL in software: give tests and assertions room before they
   // fail. A hang still fails; how fast things are is measured in bench/, not here.
@@ -115,7 +117,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // DOM snapshots only: a trace's screenshots are a screencast, and on a page with any animation
+    // (the player's pulsing dot) software rendering encoded frames without pause for every test.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The service worker fetches for the page, out of sight of `page.route`, which many specs
     // use to make the server fail; the specs about the worker allow it (e2e/pwa.ts).
     serviceWorkers: 'block',

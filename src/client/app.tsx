@@ -54,10 +54,10 @@ const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
 
 /**
  * SPEC §2 route table and §4 auth gate. Signed out: / is the landing page, /onboarding is open,
- * a signed-in screen's path goes to sign-in and back (pages/signing-in.tsx), and any other path
+ * a signed-in screen's path goes to sign-in and back (features/sign-in/signing-in-page.tsx), and any other path
  * is the not-found page. Signed in: every route. While the auth check is loading, /onboarding
  * renders and every other path shows a page skeleton. A new account's character creation is
- * followed by onboarding, once (lib/onboarding.ts).
+ * followed by onboarding, once (features/onboarding/onboarding-turn.ts).
  */
 function Router() {
   const { user, isAuthenticated, isLoading } = useAuth();

@@ -36,7 +36,7 @@ export function handleUnauthorized(error: unknown): boolean {
  * For screens behind sign-in (profile, community): when the player is not signed in, or one of
  * the screen's data loads answers 401 (the session ended on the server while the page was
  * open), send them to login after 500 ms. (Signed-out visitors normally never get here: the
- * router sends them to sign-in itself, pages/signing-in.tsx.)
+ * router sends them to sign-in itself, features/sign-in/signing-in-page.tsx.)
  */
 export function useRequireAuthRedirect(...errors: unknown[]): void {
   const { isLoading, isAuthenticated } = useAuth();

@@ -66,7 +66,7 @@ function described(status: number, response: Json): Json {
 /**
  * The zod transform, plus what every route answers through app-wide hooks and parsers rather
  * than its handler: 400 (validation; NUL is refused in any input), 403 for a cross-site state
- * change (auth/plugin.ts), 413 and 415 from body parsing. A route without a zod `body` that
+ * change (http/auth-plugin.ts), 413 and 415 from body parsing. A route without a zod `body` that
  * lists `consumes` reads its body raw: JSON is documented as an object, anything else as bytes.
  */
 export const withAppWideAnswers: SwaggerTransform = (input) => {

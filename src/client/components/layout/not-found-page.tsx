@@ -4,7 +4,7 @@ import { Button } from '../ui/button.tsx';
 
 /**
  * SPEC §2 not-found page: every unknown path (a signed-in screen's path, signed out, goes to
- * sign-in instead: pages/signing-in.tsx).
+ * sign-in instead: features/sign-in/signing-in-page.tsx).
  * A sprayed '404' on a wall, SPEC's two texts, and a way home.
  */
 export default function NotFound() {
