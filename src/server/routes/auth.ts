@@ -23,8 +23,11 @@ import { startSession } from '../auth/start-session.ts';
 import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
 import { HttpError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
 import { passwordSignInOff, recoverAccount } from '../services/credentials.ts';
-import { hitRateLimit } from '../services/rate-limit.ts';
-import { releaseSignInAttempt, reserveSignInAttempt } from '../services/sign-in-limits.ts';
+import {
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  withinSignUpLimits,
+} from '../services/sign-in-limits.ts';
 import { authenticate, createAccount, toUserDto } from '../services/users.ts';
 
 const wantsJson = (request: FastifyRequest) =>
@@ -240,7 +243,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (off) return off;
       const { username, password } = request.body;
       const returnTo = safeReturnTo(request.body.returnTo);
-      if (!(await hitRateLimit(db, `signup:ip:${request.ip}`, config.rateLimits.signUpPerIp))) {
+      if (!(await withinSignUpLimits(db, config, request.ip))) {
         const err = tooManyRequests('Too many new accounts from here. Please try again later.');
         return respondFailure(request, reply, 'signup', err, username, returnTo);
       }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import { clientHost } from '../../core/client-host.ts';
 import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../../core/return-path.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { ProviderParamsSchema } from '../../core/schemas/sign-in-methods.ts';
@@ -26,6 +27,7 @@ import {
   takePendingSignIn,
 } from '../services/oidc-accounts.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
+import { withinSignUpLimits } from '../services/sign-in-limits.ts';
 import { signInMethodRoutes } from './sign-in-methods.ts';
 
 const html = (description: string) => ({
@@ -75,7 +77,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Starts and callbacks share one budget per address, like other sign-in attempts. */
   const withinLimit = (request: FastifyRequest) =>
-    hitRateLimit(db, `oidc:ip:${request.ip}`, config.rateLimits.oidcPerIp);
+    hitRateLimit(db, `oidc:host:${clientHost(request.ip)}`, config.rateLimits.oidcPerIp);
   const TOO_MANY = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
   /** The browser's binding cookie, kept across sign-ins so several tabs may sign in at once. */
@@ -338,7 +340,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
             passwordSignIn: config.passwordSignIn,
           }),
         );
-      if (!(await hitRateLimit(db, `signup:ip:${request.ip}`, config.rateLimits.signUpPerIp))) {
+      if (!(await withinSignUpLimits(db, config, request.ip))) {
         return again(tooManyRequests('Too many new accounts from here. Please try again later.'));
       }
       let created;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientHost } from '../../core/client-host.ts';
 import { safeReturnTo } from '../../core/return-path.ts';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import {
@@ -27,9 +28,11 @@ import {
   verifyPasskeySignIn,
 } from '../services/passkeys.ts';
 import { enforceRateLimit, refundRateLimit, takeRateLimit } from '../services/rate-limit.ts';
+import { signInHostKey } from '../services/sign-in-limits.ts';
 
-/** Challenges handed out to one address: each is a row until it is answered or expires. */
+/** Challenges handed out to one host: each is a row until it is answered or expires. */
 const OPTIONS_PER_IP = { limit: 60, windowSeconds: 60 };
+const optionsKey = (ip: string) => `passkey-options:host:${clientHost(ip)}`;
 
 /** Passkeys on the profile, and signing in with one (docs/decisions/036). */
 const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,7 +70,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await enforceRateLimit(db, `passkey-options:ip:${request.ip}`, OPTIONS_PER_IP);
+        await enforceRateLimit(db, optionsKey(request.ip), OPTIONS_PER_IP);
         return { options: { ...(await registrationOptions(db, config, requireUser(request))) } };
       },
     );
@@ -159,7 +162,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await enforceRateLimit(db, `passkey-options:ip:${request.ip}`, OPTIONS_PER_IP);
+      await enforceRateLimit(db, optionsKey(request.ip), OPTIONS_PER_IP);
       return { options: { ...(await signInOptions(db, config)) } };
     },
   );
@@ -184,8 +187,8 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // The address's sign-in budget (docs/decisions/015): a passkey names no account to limit.
-      const key = `signin:ip:${request.ip}`;
+      // The host's sign-in budget (docs/decisions/015): a passkey names no account to limit.
+      const key = signInHostKey(request.ip);
       if (!(await takeRateLimit(db, key, config.rateLimits.signInPerIp))) {
         throw tooManyRequests(
           'Too many sign-in attempts. Please wait a few minutes and try again.',
