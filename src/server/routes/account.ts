@@ -67,7 +67,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           204: z.null(),
           400: ErrorSchema.describe('A field is missing or the username is not yours'),
           401: ErrorSchema,
-          403: ErrorSchema.describe('Incorrect password'),
+          403: ErrorSchema.describe(
+            'Incorrect password, or the account is suspended (it cannot be deleted until the suspension ends)',
+          ),
           429: ErrorSchema,
           502: ErrorSchema.describe('The Pro subscription could not be cancelled: nothing changed'),
           503: ErrorSchema.describe('Payments are off, so the subscription cannot be cancelled'),

@@ -213,8 +213,9 @@ describe('suspensions', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
 
+    // Suspending oneself is refused and logged: moderation-own-work.test.ts.
     const self = await act(mod, { action: 'suspend', targetId: mod.id, days: 1, reason: 'x' });
-    expect(self.statusCode).toBe(400);
+    expect(self.statusCode).toBe(403);
     const other = await signUpModerator(t.app, t.db);
     expect(
       (await act(mod, { action: 'suspend', targetId: other.id, days: 1, reason: 'x' })).statusCode,

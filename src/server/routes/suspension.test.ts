@@ -5,7 +5,7 @@ import { countRows, forumRequests } from '../../../test/forum.ts';
 import { acted, report, signUpModerator } from '../../../test/moderation.ts';
 import { markers, users } from '../db/schema.ts';
 import { forumPosts } from '../db/community-schema.ts';
-import { suspensionMessage } from '../auth/suspension.ts';
+import { deletionWhileSuspendedMessage, suspensionMessage } from '../auth/suspension.ts';
 
 /** A suspended player can read but not write (docs/decisions/026). */
 
@@ -83,11 +83,7 @@ describe('a suspended player', () => {
     }
     const me = await suspended.request({ url: '/api/auth/user' });
     expect(me.json().suspendedUntil).toBe((await until()).toISOString());
-    // Deleting one's own account is never refused by the suspension.
-    expect(
-      (await suspended.request({ method: 'DELETE', url: '/api/profile' })).statusCode,
-    ).not.toBe(403);
-    // Nor is keeping the account safe: its sessions, password and recovery codes.
+    // Keeping the account safe is never refused: its sessions, password and recovery codes.
     for (const [method, url] of [
       ['POST', '/api/profile/sessions/end-others'],
       ['DELETE', '/api/profile/sessions/00000000-0000-4000-8000-000000000000'],
@@ -111,5 +107,44 @@ describe('a suspended player', () => {
     expect((await forumRequests.post(player, { content: 'Back' })).statusCode).toBe(201);
     expect((await forumRequests.post(other, { content: 'Unaffected' })).statusCode).toBe(201);
     expect((await player.request({ url: '/api/auth/user' })).json().suspendedUntil).toBeNull();
+  });
+});
+
+describe('deleting a suspended account', () => {
+  const remove = (player: Player) =>
+    player.request({
+      method: 'DELETE',
+      url: '/api/profile',
+      payload: { username: player.username, password: 'spray-paint-rules-42' },
+    });
+  const exists = async (player: Player) =>
+    (await t.db.select().from(users).where(eq(users.id, player.id))).length === 1;
+
+  it('is refused with 403 and the end date, keeping the account; once the suspension ends it works', async () => {
+    const player = await signUp(t.app);
+    await acted(mod, { action: 'suspend', targetId: player.id, days: 2, reason: 'Spam' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, player.id));
+    const res = await remove(player);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: deletionWhileSuspendedMessage(row!.suspendedUntil!) });
+    expect(res.json().message).toMatch(
+      /^Your account is suspended until \d{1,2} [A-Z][a-z]+ \d{4}, so it cannot be deleted before then\.$/,
+    );
+    expect(await exists(player)).toBe(true);
+    // The name stays taken: no fresh account under it while suspended.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { username: player.username, password: 'spray-paint-rules-42' },
+    });
+    expect(again.statusCode).toBe(409);
+
+    // The suspension runs out.
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, player.id));
+    expect((await remove(player)).statusCode).toBe(204);
+    expect(await exists(player)).toBe(false);
   });
 });

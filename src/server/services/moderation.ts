@@ -5,7 +5,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { contentReports, moderationActions, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls, users } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
 import { recordModerationAction } from './audit-log.ts';
 import { lockPendingLog, releaseLog, voidLog } from './log-review.ts';
 import { toAuditEntry } from './moderation-queues.ts';
@@ -13,12 +13,35 @@ import { REPORT_TARGET_KINDS } from './report-targets.ts';
 
 /**
  * Staff actions (docs/decisions/026): each locks what it changes, refuses what would change
- * nothing (409), and writes its audit row in the same transaction as the change.
+ * nothing (409) or what is the actor's own work (403), and writes its audit row in the same
+ * transaction as the change.
  */
 
 type Change = { targetType: string; details?: Record<string, unknown> };
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Separation of duties: staff never decide on their own work (their content, walls, held logs
+ * or suspension). The attempt is refused and still written to the audit log, as `refused`.
+ */
+class OwnWork extends HttpError {
+  constructor(
+    readonly targetType: string,
+    message: string,
+  ) {
+    super(403, message);
+  }
+}
+
+function refuseOwn(
+  actor: SessionUser,
+  ownerId: string | null,
+  targetType: string,
+  message: string,
+) {
+  if (ownerId === actor.id) throw new OwnWork(targetType, message);
+}
 
 async function resolveReports(tx: Tx, targetType: string, targetId: string): Promise<number> {
   const resolved = await tx
@@ -37,11 +60,18 @@ async function resolveReports(tx: Tx, targetType: string, targetId: string): Pro
 
 async function hideOrRestore(
   tx: Tx,
+  actor: SessionUser,
   input: Extract<ModerationActionInput, { action: 'hide' | 'restore' }>,
 ): Promise<Change> {
   const kind = REPORT_TARGET_KINDS[input.targetType];
   const target = await kind.lock(tx, input.targetId);
   if (!target) throw notFound('That content was not found.');
+  refuseOwn(
+    actor,
+    target.ownerId,
+    input.targetType,
+    'Another moderator must decide on your own content.',
+  );
   const reports = await resolveReports(tx, input.targetType, input.targetId);
   if (input.action === 'hide') {
     if (target.hiddenAt) throw conflict('This is already hidden.');
@@ -54,13 +84,19 @@ async function hideOrRestore(
   return { targetType: input.targetType, details: { reportsResolved: reports } };
 }
 
-async function reviewWall(tx: Tx, id: string, status: 'verified' | 'closed'): Promise<Change> {
+async function reviewWall(
+  tx: Tx,
+  actor: SessionUser,
+  id: string,
+  status: 'verified' | 'closed',
+): Promise<Change> {
   const [wall] = await tx
-    .select({ status: legalWalls.status })
+    .select({ status: legalWalls.status, proposedById: legalWalls.proposedById })
     .from(legalWalls)
     .where(eq(legalWalls.id, id))
     .for('update');
   if (!wall) throw notFound('Wall not found');
+  refuseOwn(actor, wall.proposedById, 'wall', 'Another moderator must review a wall you proposed.');
   if (wall.status === status) throw conflict(`This wall is already ${status}.`);
   await tx.update(legalWalls).set({ status }).where(eq(legalWalls.id, id));
   const resolved = await tx
@@ -85,7 +121,7 @@ async function lockPlayer(tx: Tx, id: string) {
 }
 
 async function suspend(tx: Tx, actor: SessionUser, id: string, days: number): Promise<Change> {
-  if (id === actor.id) throw badRequest('You cannot suspend yourself.');
+  refuseOwn(actor, id, 'user', 'You cannot suspend yourself.');
   const player = await lockPlayer(tx, id);
   if (isStaffRole(player.role)) {
     throw badRequest('Staff are not suspended here: the operator revokes their role first.');
@@ -95,7 +131,8 @@ async function suspend(tx: Tx, actor: SessionUser, id: string, days: number): Pr
   return { targetType: 'user', details: { days, until: until.toISOString() } };
 }
 
-async function lift(tx: Tx, id: string): Promise<Change> {
+async function lift(tx: Tx, actor: SessionUser, id: string): Promise<Change> {
+  refuseOwn(actor, id, 'user', 'Another moderator must lift your suspension.');
   const player = await lockPlayer(tx, id);
   if (!player.suspendedUntil || player.suspendedUntil <= new Date()) {
     throw conflict('That player is not suspended.');
@@ -108,23 +145,49 @@ async function apply(tx: Tx, actor: SessionUser, input: ModerationActionInput): 
   switch (input.action) {
     case 'hide':
     case 'restore':
-      return hideOrRestore(tx, input);
+      return hideOrRestore(tx, actor, input);
     case 'verify_wall':
-      return reviewWall(tx, input.targetId, 'verified');
+      return reviewWall(tx, actor, input.targetId, 'verified');
     case 'close_wall':
-      return reviewWall(tx, input.targetId, 'closed');
+      return reviewWall(tx, actor, input.targetId, 'closed');
     case 'release_log': {
-      const tokens = await releaseLog(tx, await lockPendingLog(tx, input.targetId));
+      const tokens = await releaseLog(tx, await lockOthersLog(tx, actor, input.targetId));
       return { targetType: 'artwork_log', details: { tokens } };
     }
     case 'void_log':
-      await voidLog(tx, await lockPendingLog(tx, input.targetId));
+      await voidLog(tx, await lockOthersLog(tx, actor, input.targetId));
       return { targetType: 'artwork_log' };
     case 'suspend':
       return suspend(tx, actor, input.targetId, input.days);
     case 'lift_suspension':
-      return lift(tx, input.targetId);
+      return lift(tx, actor, input.targetId);
   }
+}
+
+async function lockOthersLog(tx: Tx, actor: SessionUser, id: string) {
+  const log = await lockPendingLog(tx, id);
+  refuseOwn(actor, log.userId, 'artwork_log', 'Another moderator must review your own log.');
+  return log;
+}
+
+/** The refused attempt, in its own transaction: the one that tried the action was rolled back. */
+async function recordRefusal(
+  db: Db,
+  actor: SessionUser,
+  input: ModerationActionInput,
+  refusal: OwnWork,
+) {
+  await db.transaction((tx) =>
+    recordModerationAction(tx, {
+      actorId: actor.id,
+      actorLabel: actor.username,
+      action: 'refused',
+      targetType: refusal.targetType,
+      targetId: input.targetId,
+      reason: input.reason,
+      details: { attempted: input.action, message: refusal.message },
+    }),
+  );
 }
 
 /** Carries out one staff action and returns its audit log row. */
@@ -133,18 +196,23 @@ export async function takeAction(
   actor: SessionUser,
   input: ModerationActionInput,
 ): Promise<AuditEntry> {
-  const id = await db.transaction(async (tx) => {
-    const change = await apply(tx, actor, input);
-    return recordModerationAction(tx, {
-      actorId: actor.id,
-      actorLabel: actor.username,
-      action: input.action,
-      targetType: change.targetType,
-      targetId: input.targetId,
-      reason: input.reason,
-      ...(change.details && { details: change.details }),
+  const id = await db
+    .transaction(async (tx) => {
+      const change = await apply(tx, actor, input);
+      return recordModerationAction(tx, {
+        actorId: actor.id,
+        actorLabel: actor.username,
+        action: input.action,
+        targetType: change.targetType,
+        targetId: input.targetId,
+        reason: input.reason,
+        ...(change.details && { details: change.details }),
+      });
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof OwnWork) await recordRefusal(db, actor, input, error);
+      throw error;
     });
-  });
   const [row] = await db
     .select()
     .from(moderationActions)

@@ -20,6 +20,7 @@ const ACTION_LABELS: Record<string, string> = {
   lift_suspension: 'lifted the suspension of',
   grant_role: 'changed the role of',
   revoke_role: 'changed the role of',
+  refused: 'was refused acting on',
 };
 
 /** "for 7 days, until 3 December 2026": what the details add to the sentence. */
@@ -30,6 +31,10 @@ function detailText(entry: AuditEntry): string | null {
   }
   if (entry.action === 'release_log' && typeof details.tokens === 'number') {
     return `paid ${details.tokens} tokens`;
+  }
+  // Staff are refused their own work (docs/decisions/026); the row says what they tried.
+  if (entry.action === 'refused' && typeof details.attempted === 'string') {
+    return `(their own: tried to ${details.attempted.replaceAll('_', ' ')})`;
   }
   if (entry.action.endsWith('_role') && typeof details.to === 'string') {
     return `(now ${details.to})`;
