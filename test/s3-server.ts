@@ -61,11 +61,14 @@ export function storesUnderTest(): StoreUnderTest[] {
   ];
 }
 
-/** A fresh app on `store` with two signed-up players, for one describe block. */
-export function appOnStore(store: StoreUnderTest): { t: TestApp; alice: Player; bob: Player } {
+/** A fresh app on `store`, with `config` changed, and two signed-up players, for one describe block. */
+export function appOnStore(
+  store: StoreUnderTest,
+  config: Partial<Config> = {},
+): { t: TestApp; alice: Player; bob: Player } {
   const ctx = {} as { t: TestApp; alice: Player; bob: Player };
   beforeAll(async () => {
-    ctx.t = await createTestApp({ seed: false, config: await store.setUp() });
+    ctx.t = await createTestApp({ seed: false, config: { ...config, ...(await store.setUp()) } });
     ctx.alice = await signUp(ctx.t.app);
     ctx.bob = await signUp(ctx.t.app);
   });

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -20,7 +25,7 @@ import { idempotencyPlugin } from './http/idempotency.ts';
 import { assertCleanInput } from './http/input-checks.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './http/static.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders, securityHeaderSetter } from './http/security-headers.ts';
 import { createObjectStore } from './storage/index.ts';
 
 interface ValidationIssue {
@@ -41,6 +46,28 @@ function validationMessage(err: FastifyError): { message: string; field: string 
   };
 }
 
+const OUR_FAULT = 'Something went wrong on our side. Please try again.';
+/** Messages for what Fastify refuses before routing: the path itself is at fault. */
+const BAD_PATH: Record<string, string> = {
+  FST_ERR_BAD_URL: 'This address is not valid: it has a broken % escape.',
+  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long.',
+};
+
+/**
+ * Answers what Fastify refuses before any route or hook runs (a broken % escape in the path):
+ * `{ message }` and the security headers, as every other answer, not Fastify's own body.
+ */
+function frameworkErrors(config: Config) {
+  const setHeaders = securityHeaderSetter(config);
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    setHeaders(request, reply);
+    const message = BAD_PATH[err.code];
+    if (message) return reply.code(err.statusCode ?? 400).send({ message });
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ message: OUR_FAULT });
+  };
+}
+
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const fastReads = new FastReads(config);
   const app = Fastify({
@@ -53,6 +80,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     connectionTimeout: config.idleTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
     serverFactory: fastReads.serverFactory,
+    frameworkErrors: frameworkErrors(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -79,8 +107,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message });
+    // A client that stopped sending its body (dropped at the idle timeout, or gone) is not our
+    // fault: a warning, so that error-level lines stay ours to fix.
+    if (err.code === 'ECONNRESET' && request.raw.readableAborted) {
+      request.log.warn({ err }, 'client stopped sending');
+      return reply.code(400).send({ message: 'The request body stopped before it was complete.' });
+    }
     request.log.error({ err }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ message: OUR_FAULT });
   });
 
   registerSecurityHeaders(app, config);

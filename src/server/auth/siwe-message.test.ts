@@ -8,6 +8,7 @@ import { isUri, parseDateTime, parseSiweMessage, type SiweMessage } from './siwe
 
 const ADDRESS = '0x3971292981aAB0456BBBc199D527298355CBB514';
 const ISSUED = '2021-12-07T18:28:18.807Z';
+const NOT_EIP55 = 'address: not in EIP-55 checksum form';
 
 const LINES = {
   head: 'streetscope.example wants you to sign in with your Ethereum account:',
@@ -102,10 +103,8 @@ describe('parseSiweMessage accepts', () => {
       expect(fields(message({ head: header(domain) })).domain).toBe(domain);
   });
 
-  it('an EIP-55 address, or one in a single case (no checksum to check)', () => {
-    for (const address of [ADDRESS, ADDRESS.toLowerCase(), `0x${ADDRESS.slice(2).toUpperCase()}`]) {
-      expect(fields(message({ address })).address).toBe(address);
-    }
+  it('an address in its EIP-55 checksum form', () => {
+    expect(fields(message({ address: ADDRESS })).address).toBe(ADDRESS);
   });
 
   it('issued-at in any RFC 3339 form: fraction or none, Z or any offset, t and z', () => {
@@ -193,7 +192,13 @@ describe('parseSiweMessage refuses', () => {
     ],
     ['no address', message({ address: '' }), 'address'],
     ['a short address', message({ address: ADDRESS.slice(0, 41) }), 'address'],
-    ['a wrong checksum', message({ address: ADDRESS.replace('aAB', 'AAB') }), 'address'],
+    ['a wrong checksum', message({ address: ADDRESS.replace('aAB', 'AAB') }), NOT_EIP55],
+    ['an all-lowercase address', message({ address: ADDRESS.toLowerCase() }), NOT_EIP55],
+    [
+      'an all-uppercase address',
+      message({ address: `0x${ADDRESS.slice(2).toUpperCase()}` }),
+      NOT_EIP55,
+    ],
     ['a CR in the statement', message({ statement: 'Link this wallet.\r' }), 'statement'],
     [
       'a statement outside its grammar',

@@ -95,15 +95,8 @@ export function isUri(text: string): boolean {
   return authority === undefined || isAuthority(authority, false);
 }
 
-/**
- * EIP-55: a mixed-case address must be its own checksum. One in a single case carries no checksum
- * and is accepted: it is what eth_requestAccounts returns, and the signature proves it either way.
- */
-function isAddress(text: string): text is Address {
-  if (!HEX_ADDRESS.test(text)) return false;
-  const hex = text.slice(2);
-  return hex === hex.toLowerCase() || hex === hex.toUpperCase() || getAddress(text) === text;
-}
+/** EIP-4361 writes the address in its EIP-55 checksum form; a single-case one carries none. */
+const isChecksummed = (text: string): text is Address => getAddress(text) === text;
 
 const isLeapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -141,7 +134,8 @@ export function parseSiweMessage(text: string): SiweParse {
 
   if (scheme !== undefined && !SCHEME.test(scheme)) return refuse('scheme');
   if (!isAuthority(domain, true)) return refuse('domain');
-  if (!isAddress(address)) return refuse('address');
+  if (!HEX_ADDRESS.test(address)) return refuse('address');
+  if (!isChecksummed(address)) return refuse('address: not in EIP-55 checksum form');
   if (statement !== undefined && !STATEMENT.test(statement)) return refuse('statement');
   if (!isUri(uri)) return refuse('URI');
   if (version !== '1') return refuse('Version');

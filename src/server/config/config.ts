@@ -157,6 +157,8 @@ export interface Config {
    */
   idleTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Uploads one player may be sending to this process at once (429 beyond). */
+  uploadsInFlightPerUser: number;
   /**
    * How long a repeat of a create waits for its first request, still running, before it is
    * answered 409 with Retry-After (docs/decisions/031).
@@ -283,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs: 60_000,
     // As long as an upload link is valid.
     requestTimeoutMs: 15 * 60_000,
+    // A body may trickle for requestTimeoutMs; this bounds the connections one player holds.
+    uploadsInFlightPerUser: 4,
     idempotencyWaitMs: 5_000,
     passwordHashCost: PRODUCTION_HASH_COST,
     rateLimits: {

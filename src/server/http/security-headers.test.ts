@@ -57,6 +57,30 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('answers a broken % escape in the path with our 400 and headers, API or page', async () => {
+    const usual = (await https.app.inject({ url: '/healthz' })).headers;
+    for (const url of ['/api/artworks/%E0%A4%A', '/artworks/%E0%A4%A']) {
+      const res = await https.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(res.json(), url).toEqual({
+        message: 'This address is not valid: it has a broken % escape.',
+      });
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+      for (const name of [
+        'content-security-policy',
+        'permissions-policy',
+        'strict-transport-security',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+      ]) {
+        expect(res.headers[name], `${url} ${name}`).toBe(usual[name]);
+      }
+    }
+  });
+
   it('clears the session cookie with the attributes it was set with', async () => {
     const res = await https.app.inject({ method: 'POST', url: '/api/logout' });
     const cleared = res.cookies.find((c) => c.name === '__Host-ss_session');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { mapOrigins } from '../config/map-sources.ts';
 import { uploadOrigin } from '../storage/index.ts';
@@ -103,15 +103,16 @@ export function securityHeaders(config: Config): { fixed: Record<string, string>
 }
 
 /**
- * Headers on every answer: the CSP (a stricter one for the docs page unless a route set its
- * own), the permissions policy, HSTS under https, and no caching of anything answered to a
+ * Sets the headers on every answer: the CSP (a stricter one for the docs page unless a route set
+ * its own), the permissions policy, HSTS under https, and no caching of anything answered to a
  * signed-in player (it may hold their data), except catalogue answers with an ETag, which the
  * browser keeps privately and revalidates each time (docs/decisions/028).
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+export function securityHeaderSetter(
+  config: Config,
+): (request: FastifyRequest, reply: FastifyReply) => void {
   const { fixed: headers, csp } = securityHeaders(config);
-  // Callback-style: an async hook costs a promise and a microtask on every request.
-  app.addHook('onSend', (request, reply, _payload, done) => {
+  return (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.headers(headers);
     if (!reply.hasHeader('content-security-policy')) {
@@ -120,6 +121,14 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     if (request.user && request.url.startsWith('/api/') && !reply.hasHeader('etag')) {
       reply.header('cache-control', 'private, no-store');
     }
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const setHeaders = securityHeaderSetter(config);
+  // Callback-style: an async hook costs a promise and a microtask on every request.
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    setHeaders(request, reply);
     done();
   });
 }

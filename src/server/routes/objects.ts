@@ -54,6 +54,9 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // With S3 the browser PUTs to the bucket through a presigned URL instead.
   if (objectStore.kind === 'local') {
+    // A body may trickle for the whole request timeout, so each player's open uploads are
+    // counted: without a cap one player could hold any number of connections here.
+    const inFlight = new Map<string, number>();
     app.put(
       '/api/objects/uploads/:token',
       {
@@ -72,6 +75,7 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
             403: BadLinkSchema,
             413: ErrorSchema.describe("Larger than the upload's maxBytes"),
             415: ErrorSchema.describe('The body is not sent as a photo'),
+            429: ErrorSchema.describe("Too many of this player's uploads are still arriving"),
           },
         },
       },
@@ -85,13 +89,27 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
             'Send the photo itself, as image/* or application/octet-stream.',
           );
         }
+        const open = inFlight.get(user.id) ?? 0;
+        if (open >= config.uploadsInFlightPerUser) {
+          throw new HttpError(
+            429,
+            `You already have ${open} uploads in progress. Wait for one to finish, then try again.`,
+          );
+        }
+        inFlight.set(user.id, open + 1);
         const length = Number(request.headers['content-length']);
-        return receiveUpload(db, objectStore, {
-          token: request.params.token,
-          userId: user.id,
-          body: request.raw,
-          declaredLength: Number.isFinite(length) ? length : null,
-        });
+        try {
+          return await receiveUpload(db, objectStore, {
+            token: request.params.token,
+            userId: user.id,
+            body: request.raw,
+            declaredLength: Number.isFinite(length) ? length : null,
+          });
+        } finally {
+          const left = (inFlight.get(user.id) ?? 1) - 1;
+          if (left > 0) inFlight.set(user.id, left);
+          else inFlight.delete(user.id);
+        }
       },
     );
   }

@@ -129,11 +129,8 @@ describe('POST /api/wallet/link', () => {
             `- ${SITE}/profile`,
           ],
         }),
-      'an all-lowercase address, microseconds': (nonce) =>
-        handWritten(nonce, {
-          address: HAND.address.toLowerCase(),
-          tail: [`Issued At: ${now.toISOString().replace('Z', '456Z')}`],
-        }),
+      microseconds: (nonce) =>
+        handWritten(nonce, { tail: [`Issued At: ${now.toISOString().replace('Z', '456Z')}`] }),
     };
     for (const [form, write] of Object.entries(forms)) {
       const message = write((await nonceFor(player)).nonce);
@@ -169,6 +166,29 @@ describe('POST /api/wallet/link', () => {
       );
     }
     expect(await linked(player)).toBeNull();
+  });
+
+  it('refuses an address not in EIP-55 checksum form, keeping the nonce for a retry', async () => {
+    const player = await signUp(t.app);
+    const account = newAccount();
+    const { nonce } = await nonceFor(player);
+    const issued = [`Issued At: ${new Date().toISOString()}`];
+    const lower = handWritten(nonce, { address: account.address.toLowerCase(), tail: issued });
+    const refused = await link(player, {
+      message: lower,
+      signature: await account.signMessage({ message: lower }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message:
+        'Wallet proof refused: not a well-formed Sign-In with Ethereum message (address: not in EIP-55 checksum form).',
+    });
+    expect(await linked(player)).toBeNull();
+    // Refused before the nonce is looked at, as every malformed message is: it still links.
+    const message = handWritten(nonce, { address: account.address, tail: issued });
+    const res = await link(player, { message, signature: await account.signMessage({ message }) });
+    expect(res.statusCode).toBe(200);
+    expect(await linked(player)).toMatchObject({ address: account.address });
   });
 
   it('refuses a replayed signature: the nonce is single use', async () => {

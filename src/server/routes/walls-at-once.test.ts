@@ -18,6 +18,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
+    // One player uploads AT_ONCE photos at once to set the race up.
+    config: { uploadsInFlightPerUser: AT_ONCE },
     limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT, uploadsPerUser: NO_LIMIT },
   });
 });
