@@ -76,7 +76,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
       listen: (channels, handlers) => listenPostgres(source.url, channels, handlers),
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   let client: PGlite;
@@ -95,6 +95,23 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     listen: (channels, handlers) => listenPglite(client, channels, handlers),
     close: () => client.close(),
   };
+}
+
+/**
+ * Ends the pool and waits until every connection is closed: `pool.end()` resolves as soon as it
+ * has asked them to close, and a database dropped or a server stopped before they have would
+ * kill them mid-goodbye, an error with nobody left to hear it.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (--open <= 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
 }
 
 /** Raw `db.execute` results: both drivers return `{ rows }`. */
