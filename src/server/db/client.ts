@@ -102,7 +102,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
  * has asked them to close, and a database dropped or a server stopped before they have would
  * kill them mid-goodbye, an error with nobody left to hear it.
  */
-async function endPool(pool: pg.Pool): Promise<void> {
+export async function endPool(pool: pg.Pool): Promise<void> {
   let open = pool.totalCount;
   const closed = new Promise<void>((resolve) => {
     if (open === 0) resolve();

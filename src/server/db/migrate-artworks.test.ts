@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { adminUrl, freshDatabaseName, withAdmin } from '../../../test/test-database.ts';
-import { MIGRATIONS_DIR, rowsOf, type Db } from './client.ts';
+import { MIGRATIONS_DIR, rowsOf, type Db, endPool } from './client.ts';
 
 /**
  * Migration 0008 on a database that already holds discoveries (made before artworks existed):
@@ -60,7 +60,7 @@ async function emptyDatabase(): Promise<Target> {
     db,
     migrate: (folder) => migrateNodePg(db as never, { migrationsFolder: folder }),
     close: async () => {
-      await pool.end();
+      await endPool(pool);
       await withAdmin(url, (c) => c.query(`drop database if exists ${name} with (force)`));
     },
   };
