@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { EMOJI_PINS, type EmojiPin } from '../src/core/constants.ts';
-import { PIN_STYLES } from '../src/client/components/pins/pin-kinds.ts';
+import { PIN_STYLES } from '../src/client/features/pins/pin-kinds.ts';
 import {
   EMOJI,
   expect,

@@ -1,8 +1,8 @@
 import { Ban, CircleCheck } from 'lucide-react';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
 import { cn } from '../../lib/cn.ts';
-import { PinIcon } from '../../components/pins/pin-icon.tsx';
-import { PIN_STYLES, pinKindOf } from '../../components/pins/pin-kinds.ts';
+import { PinIcon } from '../pins/index.ts';
+import { PIN_STYLES, pinKindOf } from '../pins/index.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 
 /** 'Still there' or 'Gone', as players last reported it; `large` on the artwork page. */

@@ -1,7 +1,7 @@
 import type { UserDiscovery } from '../../../core/schemas/discoveries.ts';
 import { cn } from '../../lib/cn.ts';
-import { PinIcon } from '../../components/pins/pin-icon.tsx';
-import { PIN_STYLES, pinKindOf } from '../../components/pins/pin-kinds.ts';
+import { PinIcon } from '../pins/index.ts';
+import { PIN_STYLES, pinKindOf } from '../pins/index.ts';
 
 /**
  * A discovery's photo (decorative: the name sits beside it), or, without one, its drawn pin on

@@ -2,8 +2,8 @@ import { CheckCircle2, Clock, Coins, Navigation, Tag, Target, Users } from 'luci
 import { Link } from 'wouter';
 import type { Mission } from '../../../core/schemas/catalog.ts';
 import { formatDate } from '../../lib/format.ts';
-import { PinIcon } from '../../components/pins/pin-icon.tsx';
-import { PIN_STYLES, pinKindOf } from '../../components/pins/pin-kinds.ts';
+import { PinIcon } from '../pins/index.ts';
+import { PIN_STYLES, pinKindOf } from '../pins/index.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';

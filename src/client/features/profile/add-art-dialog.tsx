@@ -21,12 +21,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../components/ui/select.tsx';
-import {
-  PhotoField,
-  toastPhotoError,
-  usePhotoField,
-} from '../../components/upload/photo-field.tsx';
-import { pendingLabel } from '../../components/upload/pending-label.ts';
+import { PhotoField, toastPhotoError, usePhotoField } from '../upload/index.ts';
+import { pendingLabel } from '../upload/index.ts';
 
 type ArtType = Artwork['artType'];
 

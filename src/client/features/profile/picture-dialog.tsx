@@ -12,12 +12,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../components/ui/dialog.tsx';
-import {
-  PhotoField,
-  toastPhotoError,
-  usePhotoField,
-} from '../../components/upload/photo-field.tsx';
-import { pendingLabel } from '../../components/upload/pending-label.ts';
+import { PhotoField, toastPhotoError, usePhotoField } from '../upload/index.ts';
+import { pendingLabel } from '../upload/index.ts';
 
 /** SPEC §2 Profile: the edit control on the picture opens 'Update Profile Picture' (5 MB). */
 export function PictureDialog() {

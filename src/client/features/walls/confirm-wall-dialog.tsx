@@ -15,13 +15,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
-import {
-  PhotoField,
-  toastPhotoError,
-  usePhotoField,
-} from '../../components/upload/photo-field.tsx';
+import { PhotoField, toastPhotoError, usePhotoField } from '../upload/index.ts';
 import { toastRefusal } from './refusal.ts';
-import { pendingLabel } from '../../components/upload/pending-label.ts';
+import { pendingLabel } from '../upload/index.ts';
 
 /** The player's own calendar day, `days` from today, as YYYY-MM-DD. */
 function localDay(days = 0): string {

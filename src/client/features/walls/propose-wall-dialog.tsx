@@ -12,13 +12,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import {
-  PhotoField,
-  toastPhotoError,
-  usePhotoField,
-} from '../../components/upload/photo-field.tsx';
+import { PhotoField, toastPhotoError, usePhotoField } from '../upload/index.ts';
 import { toastRefusal } from './refusal.ts';
-import { pendingLabel } from '../../components/upload/pending-label.ts';
+import { pendingLabel } from '../upload/index.ts';
 import {
   EMPTY_WALL_FIELDS,
   ProposeWallFields,

@@ -3,7 +3,7 @@ import { EMOJI_PINS, type EmojiPin } from '../../../../core/constants.ts';
 import { rewardFor } from '../../../../core/rules.ts';
 import type { PhotoLocation } from '../../../../core/schemas/objects.ts';
 import type { Coordinates, GeolocationState } from '../../../hooks/use-geolocation.ts';
-import { PinIcon } from '../../../components/pins/pin-icon.tsx';
+import { PinIcon } from '../../pins/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChoiceChip } from '../../../components/ui/choice-chip.tsx';
 import { Label } from '../../../components/ui/input.tsx';

@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { ArtworkMatch } from '../../../../core/schemas/artworks.ts';
 import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
-import { PhotoField } from '../../../components/upload/photo-field.tsx';
-import type { PhotoFieldProps } from '../../../components/upload/photo-field-types.ts';
+import { PhotoField } from '../../upload/index.ts';
+import type { PhotoFieldProps } from '../../upload/index.ts';
 import { MatchOffer } from './match-offer.tsx';
 import type { CaptureSubmit } from './use-capture-submit.ts';
 

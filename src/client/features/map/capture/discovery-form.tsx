@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { CreateDiscovery } from '../../../../core/schemas/discoveries.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { pendingLabel } from '../../../components/upload/pending-label.ts';
+import { pendingLabel } from '../../upload/index.ts';
 import type { Coordinates } from '../../../hooks/use-geolocation.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { useCreateDiscovery } from '../../discoveries/index.ts';

@@ -1,7 +1,7 @@
 import { CircleCheck, Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import type { UploadPhase } from '../../../components/upload/photo-field-types.ts';
-import { pendingLabel } from '../../../components/upload/pending-label.ts';
+import type { UploadPhase } from '../../upload/index.ts';
+import { pendingLabel } from '../../upload/index.ts';
 
 const spinner = <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />;
 

@@ -2,7 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CreatedDiscovery } from '../../../../core/schemas/discoveries.ts';
 import type { CompletedUpload } from '../../../../core/schemas/objects.ts';
-import { toastPhotoError, usePhotoField } from '../../../components/upload/photo-field.tsx';
+import { toastPhotoError, usePhotoField } from '../../upload/index.ts';
 import { useAuth } from '../../../hooks/use-auth.ts';
 import { handleUnauthorized } from '../../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../../hooks/use-toast.ts';

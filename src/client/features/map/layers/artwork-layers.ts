@@ -15,8 +15,8 @@ import type {
   ArtworksInView,
 } from '../../../../core/schemas/artworks.ts';
 import { isStale } from './artwork-map-api.ts';
-import { pinImage } from '../../../components/pins/pin-image.tsx';
-import { pinKindOf } from '../../../components/pins/pin-kinds.ts';
+import { pinImage } from '../../pins/index.ts';
+import { pinKindOf } from '../../pins/index.ts';
 
 export const ARTWORK_SOURCE = 'artworks';
 /** The server's clusters (docs/decisions/029-map-clusters.md), drawn like the client's own. */

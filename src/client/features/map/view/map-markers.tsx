@@ -6,8 +6,8 @@ import type { Marker } from '../../../../core/schemas/markers.ts';
 import type { LegalWall } from '../../../../core/schemas/walls.ts';
 import type { Coordinates } from '../../../hooks/use-geolocation.ts';
 import { cn } from '../../../lib/cn.ts';
-import { PinIcon } from '../../../components/pins/pin-icon.tsx';
-import { PIN_STYLES, pinKindOf } from '../../../components/pins/pin-kinds.ts';
+import { PinIcon } from '../../pins/index.ts';
+import { PIN_STYLES, pinKindOf } from '../../pins/index.ts';
 import { WALL_MARKER_STYLE } from '../../walls/index.ts';
 import { MapMarker } from './map-marker.tsx';
 

@@ -4,7 +4,7 @@ import type { PhotoFieldHandle, PhotoFieldProps, UploadPhase } from './photo-fie
 import { PhotoUploadError } from '../../api/uploads.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { Skeleton } from '../ui/skeleton.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 
 // Uppy and its styles load only when a photo field is first shown (DESIGN: not on the landing).
 const PhotoUploader = lazy(() => import('./photo-uploader.tsx'));

@@ -15,7 +15,7 @@ import {
 } from '../../api/uploads.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatMegabytes } from '../../lib/format.ts';
-import { Button } from '../ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import type { PhotoFieldProps, UploadPhase } from './photo-field-types.ts';
 
 /**
