@@ -91,6 +91,11 @@ export const ArtworkSchema = z.object({
   status: ArtworkStatusSchema,
   coverImageUrl: z.string().nullable(),
   firstFinder: z.string().nullable(),
+  /**
+   * The first player who logged it as its artist: a claim on their word, shown as one until
+   * an artist verifies it.
+   */
+  artistClaim: z.string().nullable(),
   lastSeenAt: IsoDateSchema,
   createdAt: IsoDateSchema,
   /** Found logs with a photo, newest first. */

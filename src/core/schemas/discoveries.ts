@@ -89,6 +89,8 @@ export const CreatedDiscoverySchema = DiscoverySchema.extend({
   completedMissions: z.array(CompletedMissionSchema),
   /** Held for review by the fair-play checks: it pays once approved. */
   pendingReview: z.boolean(),
+  /** Saved without a photo: it pays once the player adds one (PUT /api/discoveries/:id/photo). */
+  awaitingPhoto: z.boolean(),
 });
 export type CreatedDiscovery = z.infer<typeof CreatedDiscoverySchema>;
 
@@ -129,6 +131,8 @@ export const MyDiscoverySchema = UserDiscoverySchema.extend({
     .nullable(),
   /** Held by the fair-play checks: pays once approved. */
   pendingReview: z.boolean(),
+  /** Saved without a photo: pays once one is added. */
+  awaitingPhoto: z.boolean(),
 });
 export type MyDiscovery = z.infer<typeof MyDiscoverySchema>;
 
@@ -140,6 +144,9 @@ export const MyDiscoveriesPageSchema = z.object({
   nextBefore: z.string().nullable(),
 });
 export type MyDiscoveriesPage = z.infer<typeof MyDiscoveriesPageSchema>;
+
+/** PUT /api/discoveries/:id/photo: the evidence for a discovery saved without a photo. */
+export const AddDiscoveryPhotoSchema = z.object({ imageUrl: ObjectUrlSchema });
 
 export const NearbyDiscoverySchema = z.object({
   id: z.string(),

@@ -220,7 +220,10 @@ export const artworkLogs = pgTable(
     logDay: date('log_day').notNull(),
     tokensAwarded: integer('tokens_awarded').notNull().default(0),
     flagReason: text('flag_reason', { enum: ['photo_far_from_pin', 'impossible_travel'] }),
-    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] }),
+    // awaiting_photo: a find without a photo, recorded but unpaid until one is added.
+    reviewStatus: text('review_status', {
+      enum: ['pending', 'approved', 'rejected', 'awaiting_photo'],
+    }),
     createdAt: createdAt(),
     // Hidden after reports from several players or by a moderator (docs/decisions/026).
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),

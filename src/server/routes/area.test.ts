@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storedPhoto } from '../../../test/evidence.ts';
 import { signUp, useUnlimitedApp, type Player } from '../../../test/app.ts';
 import { insertWall } from '../../../test/walls.ts';
 import { AREA_ARTWORKS_LIMIT } from '../../core/constants.ts';
@@ -68,7 +69,12 @@ beforeAll(async () => {
   const res = await player.request({
     method: 'POST',
     url: '/api/discoveries',
-    payload: { name: 'spot', emojiPin: 'hot_spot', ...north(0.8) },
+    payload: {
+      name: 'spot',
+      emojiPin: 'hot_spot',
+      ...north(0.8),
+      imageUrl: await storedPhoto(t().db, player.id),
+    },
   });
   expect(res.statusCode).toBe(201);
   found = res.json<{ artworkId: string }>().artworkId;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedPhoto } from '../../../test/evidence.ts';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import type { CollectionItem } from '../../core/schemas/profile.ts';
 
@@ -44,15 +45,23 @@ describe('GET /api/profile/collection', () => {
     const erin = await signUp(t.app);
     const other = await signUp(t.app);
     const here = { latitude: -28.0167, longitude: 153.4 };
-    expect((await post(other, '/api/discoveries', { name: 'Not hers', ...here })).statusCode).toBe(
-      201,
-    );
+    const theirs = await storedPhoto(t.db, other.id);
+    const notHers = await post(other, '/api/discoveries', {
+      name: 'Not hers',
+      ...here,
+      imageUrl: theirs,
+    });
+    expect(notHers.statusCode).toBe(201);
     expect((await post(other, '/api/markers', here)).statusCode).toBe(201);
     expect(await unlockedIds(erin)).toEqual(['spray_can', 'palette']);
 
-    expect((await post(erin, '/api/discoveries', { name: 'Her first', ...here })).statusCode).toBe(
-      201,
-    );
+    const hers = await storedPhoto(t.db, erin.id);
+    const first = await post(erin, '/api/discoveries', {
+      name: 'Her first',
+      ...here,
+      imageUrl: hers,
+    });
+    expect(first.statusCode).toBe(201);
     expect(await unlockedIds(erin)).toEqual(['spray_can', 'palette', 'fat_cap']);
 
     expect((await post(erin, '/api/markers', here)).statusCode).toBe(201);

@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { levelForScore } from '../../core/rules.ts';
+import { storedPhoto, storedPhotos } from '../../../test/evidence.ts';
 import { discoveries } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
 
@@ -35,6 +36,10 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 
 const post = (player: Player, payload: object, url = '/api/discoveries') =>
   player.request({ method: 'POST', url, payload });
+
+/** A discovery with a photo of the player's own: what pays. */
+const paid = async (player: Player, overrides: Record<string, unknown> = {}, db = t.db) =>
+  post(player, valid({ imageUrl: await storedPhoto(db, player.id), ...overrides }));
 
 async function me(player: Player) {
   const res = await player.request({ url: '/api/auth/user' });
@@ -97,17 +102,18 @@ describe('POST /api/discoveries: the server decides the award', () => {
     expect(row?.tokensAwarded).toBe(150);
   });
 
-  it('pays a photographer 50, ignores fresh art for them, and accepts no photo', async () => {
+  it('pays a photographer 50 and ignores fresh art for them; the fields have defaults', async () => {
     const p = await signUp(t.app);
-    const res = await post(p, valid({ isFreshArt: true, tokensAwarded: 9999, imageUrl: null }));
+    const res = await paid(p, { isFreshArt: true, tokensAwarded: 9999 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       tokensAwarded: 50,
       isFreshArt: false,
-      imageUrl: null,
+      awaitingPhoto: false,
       metadata: { submissionType: 'discovery' },
     });
-    const bare = await post(p, { name: 'Tag', ...GOLD_COAST });
+    const imageUrl = await storedPhoto(t.db, p.id);
+    const bare = await post(p, { name: 'Tag', ...GOLD_COAST, imageUrl });
     expect(bare.statusCode).toBe(201);
     expect(bare.json()).toMatchObject({
       emojiPin: 'location',
@@ -121,7 +127,7 @@ describe('POST /api/discoveries: the server decides the award', () => {
   it('follows the level curve as discoveries add up', async () => {
     const p = await signUp(t.app);
     for (let i = 0; i < 3; i++) {
-      expect((await post(p, valid({ userRole: 'artist' }))).statusCode).toBe(201);
+      expect((await paid(p, { userRole: 'artist' })).statusCode).toBe(201);
     }
     // 450 tokens + 15 x 3 = 495 → level 3 (400 ≤ score < 900).
     const after = await me(p);
@@ -132,8 +138,8 @@ describe('POST /api/discoveries: the server decides the award', () => {
   it('pays a Pro player double', async () => {
     const p = await signUp(t.app);
     await makePro(p);
-    expect((await post(p, valid({ userRole: 'artist' }))).json().tokensAwarded).toBe(300);
-    expect((await post(p, valid())).json().tokensAwarded).toBe(100);
+    expect((await paid(p, { userRole: 'artist' })).json().tokensAwarded).toBe(300);
+    expect((await paid(p)).json().tokensAwarded).toBe(100);
     const photo = await uploadPhoto(p, 'graffiti');
     const g = await post(
       p,
@@ -151,7 +157,7 @@ describe('POST /api/discoveries: the server decides the award', () => {
       status: 'active',
       currentPeriodEnd: new Date(Date.now() - 1000),
     });
-    expect((await post(p, valid())).json().tokensAwarded).toBe(50);
+    expect((await paid(p)).json().tokensAwarded).toBe(50);
   });
 });
 
@@ -311,8 +317,9 @@ describe('concurrency', () => {
     { tags: ['concurrency'] },
     async () => {
       const p = await signUp(t.app);
+      const photos = await storedPhotos(t.db, p.id, 50);
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => post(p, valid({ name: `spot ${i}` }))),
+        photos.map((imageUrl, i) => post(p, valid({ name: `spot ${i}`, imageUrl }))),
       );
       expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
       expect(await me(p)).toMatchObject({ tokens: 50 * 50, discoveries: 50, score: 2500 + 750 });
@@ -329,7 +336,7 @@ describe('rate limit', () => {
     });
     try {
       const p = await signUp(small.app);
-      for (let i = 0; i < 3; i++) expect((await post(p, valid())).statusCode).toBe(201);
+      for (let i = 0; i < 3; i++) expect((await paid(p, {}, small.db)).statusCode).toBe(201);
       const photo = await uploadPhoto(p);
       const res = await post(p, valid());
       expect(res.statusCode).toBe(429);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
 import {
+  AddDiscoveryPhotoSchema,
   CreateDiscoverySchema,
   CreateGraffitiSchema,
   CreatedDiscoverySchema,
@@ -24,6 +25,7 @@ import {
   listUserDiscoveries,
   nearbyDiscoveries,
 } from '../services/discoveries.ts';
+import { addDiscoveryPhoto } from '../services/discovery-photo.ts';
 import { discoveryPointsJson, getMapDiscovery } from '../services/discovery-map.ts';
 import { listMyDiscoveriesPage } from '../services/my-discoveries.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
@@ -56,7 +58,9 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         security: SIGNED_IN,
         summary:
           'Document street art (201). The award is computed by the server: 50 as photographer, ' +
-          '150 as artist, x2 for Pro; client tokensAwarded, address and metadata are ignored.',
+          '150 as artist, x2 for Pro, paid only with a photo of your own (without one it is ' +
+          'saved, pays nothing and says awaitingPhoto); client tokensAwarded, address and ' +
+          'metadata are ignored.',
         tags: ['discoveries'],
         body: CreateDiscoverySchema,
         response: createResponses,
@@ -88,6 +92,35 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       await enforceWriteLimit(db, config, user.id);
       return reply.code(201).send(await createGraffiti(db, user, request.body));
+    },
+  );
+
+  app.put(
+    '/api/discoveries/:id/photo',
+    {
+      schema: {
+        operationId: 'addDiscoveryPhoto',
+        security: SIGNED_IN,
+        summary:
+          'Add the photo to a discovery saved without one: it then pays what it would have paid ' +
+          '(or is held for review when the photo was taken far from the pin)',
+        tags: ['discoveries'],
+        params: IdParamsSchema,
+        body: AddDiscoveryPhotoSchema,
+        response: {
+          200: CreatedDiscoverySchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          404: ErrorSchema.describe('No such discovery of yours'),
+          409: ErrorSchema.describe('It has a photo already, or this photo is documented'),
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await enforceWriteLimit(db, config, user.id);
+      return addDiscoveryPhoto(db, user, request.params.id, request.body.imageUrl);
     },
   );
 

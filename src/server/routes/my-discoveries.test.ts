@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedPhoto } from '../../../test/evidence.ts';
 import {
   createTestApp,
   findArtwork,
@@ -38,7 +39,12 @@ async function create(player: Player, name: string): Promise<string> {
   const res = await player.request({
     method: 'POST',
     url: '/api/discoveries',
-    payload: { name, latitude: -28.0167, longitude: 153.4 },
+    payload: {
+      name,
+      latitude: -28.0167,
+      longitude: 153.4,
+      imageUrl: await storedPhoto(t.db, player.id),
+    },
   });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string }>().id;

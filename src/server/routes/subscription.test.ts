@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedPhoto } from '../../../test/evidence.ts';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { deliver, invoicePaid, subscriptionEvent } from '../../../test/stripe-events.ts';
 import {
@@ -190,6 +191,7 @@ describe('Pro status and the customer portal', () => {
         latitude: -28.0167,
         longitude: 153.4,
         tokensAwarded: 5,
+        imageUrl: await storedPhoto(t.db, player.id),
       },
     });
     expect(found.statusCode).toBe(201);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, countDistinct, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { isProActive } from '../../core/entitlements.ts';
 import { distanceKm } from '../../core/geo.ts';
-import { ARTWORK_RULES } from '../../core/rules.ts';
-import type { FlagReason, LogKind } from '../../core/schemas/artworks.ts';
+import { ARTWORK_RULES, PRO_MULTIPLIER } from '../../core/rules.ts';
+import type { LogKind } from '../../core/schemas/artworks.ts';
 import { isUniqueViolation, type Tx } from '../db/client.ts';
 import { artworkLogs, artworks, users } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
@@ -11,11 +11,34 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { fairPlayFlag } from './fair-play.ts';
 
 type ArtworkRow = typeof artworks.$inferSelect;
-type Photo = {
+export type Photo = {
   imageUrl: string;
   perceptualHash: bigint | null;
   gps: { latitude: number; longitude: number } | null;
 };
+
+/** A stored upload as a log's photo: its hash and where its camera says it was taken. */
+export function photoOf(
+  imageUrl: string,
+  object: {
+    perceptualHash: bigint | null;
+    gpsLatitude: number | null;
+    gpsLongitude: number | null;
+  },
+): Photo {
+  const { gpsLatitude: latitude, gpsLongitude: longitude } = object;
+  return {
+    imageUrl,
+    perceptualHash: object.perceptualHash,
+    gps: latitude !== null && longitude !== null ? { latitude, longitude } : null,
+  };
+}
+
+/** A log that counts: never held for review or waiting for a photo, or released. */
+export const countedLog = sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`;
+
+/** Why a log waits: for a moderator (fair play) or for its photo (the evidence that pays). */
+export type Held = 'pending' | 'awaiting_photo' | null;
 
 export const ALREADY_LOGGED_TODAY = 'You already logged this artwork today. Come back tomorrow.';
 const TOO_FAR = `You need to be within ${ARTWORK_RULES.logRadiusM} m of the artwork to log it.`;
@@ -73,11 +96,11 @@ export interface FoundInput {
 
 export interface FoundOutcome {
   artworkId: string;
-  /** What the player earns (0 when flagged or when they found this artwork before). */
+  /** What the player earns (0 when held, or when they found this artwork before). */
   award: number;
   /** The log counts as one of the player's discoveries (a first find of this artwork). */
   counts: boolean;
-  flag: FlagReason | null;
+  held: Held;
   /** Completes the log once the discovery row exists. */
   finish(discoveryId: string): Promise<void>;
 }
@@ -86,7 +109,8 @@ export interface FoundOutcome {
  * A found log, inside the transaction that stores its discovery. A new piece creates its artwork
  * and pays SPEC's reward; a player's first find of someone else's artwork pays less, and its
  * first finder earns a bonus. Finding it again on another day only refreshes "last seen".
- * A flagged log pays nothing and changes nobody's counters until it is reviewed.
+ * Only a photo is evidence: a find without one is kept but pays nothing and changes nobody's
+ * counters until the player adds one (discovery-photo.ts); a flagged log waits for review.
  */
 export async function recordFound(tx: Tx, input: FoundInput): Promise<FoundOutcome> {
   const flag = await fairPlayFlag(tx, {
@@ -99,22 +123,10 @@ export async function recordFound(tx: Tx, input: FoundInput): Promise<FoundOutco
   const existing = input.artworkId ? await lockArtwork(tx, input.artworkId) : null;
   if (existing) assertNear(existing, input);
 
-  let firstFindOfMine = true;
-  if (existing) {
-    const [mine] = await tx
-      .select({ id: artworkLogs.id })
-      .from(artworkLogs)
-      .where(
-        and(
-          eq(artworkLogs.artworkId, existing.id),
-          eq(artworkLogs.userId, input.userId),
-          eq(artworkLogs.kind, 'found'),
-        ),
-      )
-      .limit(1);
-    firstFindOfMine = !mine;
-  }
-  const paid = !flag && firstFindOfMine;
+  const held: Held = flag ? 'pending' : input.photo ? null : 'awaiting_photo';
+  // Only counted finds: one still held may be released later, and then pays nothing (log-review).
+  const firstFindOfMine = !existing || !(await countedFind(tx, existing.id, input.userId));
+  const paid = !held && firstFindOfMine;
   const base = existing ? ARTWORK_RULES.laterFindReward : input.newPieceReward;
   const award = paid ? base * input.multiplier : 0;
 
@@ -138,7 +150,7 @@ export async function recordFound(tx: Tx, input: FoundInput): Promise<FoundOutco
     artworkId,
     award,
     counts: paid,
-    flag,
+    held,
     finish: async (discoveryId) => {
       await insertLog(tx, {
         id: randomUUID(),
@@ -153,10 +165,10 @@ export async function recordFound(tx: Tx, input: FoundInput): Promise<FoundOutco
         logDay: utcDay(input.at),
         tokensAwarded: award,
         flagReason: flag,
-        reviewStatus: flag ? 'pending' : null,
+        reviewStatus: held,
         createdAt: input.at,
       });
-      if (flag) return;
+      if (held) return;
       if (existing) {
         // Seen again: back from gone, and the cover is the newest photo.
         await tx
@@ -173,17 +185,42 @@ export async function recordFound(tx: Tx, input: FoundInput): Promise<FoundOutco
           .set({ firstFinds: sql`${users.firstFinds} + 1` })
           .where(eq(users.id, input.userId));
       }
-      const finder = existing?.firstFinderId;
-      if (existing && firstFindOfMine && finder && finder !== input.userId) {
-        const bonus =
-          ARTWORK_RULES.firstFinderBonus * (await multiplierOf(tx, finder, input.multiplier));
-        await tx
-          .update(users)
-          .set({ tokens: sql`${users.tokens} + ${bonus}` })
-          .where(eq(users.id, finder));
-      }
+      if (existing && firstFindOfMine) await payFirstFinder(tx, existing, input.userId);
     },
   };
+}
+
+/** One counted found log of this player for this artwork, if any. */
+export async function countedFind(tx: Tx, artworkId: string, userId: string, except?: string) {
+  const [row] = await tx
+    .select({ id: artworkLogs.id })
+    .from(artworkLogs)
+    .where(
+      and(
+        eq(artworkLogs.artworkId, artworkId),
+        eq(artworkLogs.userId, userId),
+        eq(artworkLogs.kind, 'found'),
+        countedLog,
+        except ? ne(artworkLogs.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The first finder's bonus for another player's first counted find. Paid only when the first
+ * finder's own find counts: a pin without a photo earns its maker nothing, not even by others.
+ */
+export async function payFirstFinder(tx: Tx, artwork: ArtworkRow, finderOfNow: string) {
+  const finder = artwork.firstFinderId;
+  if (!finder || finder === finderOfNow) return;
+  if (!(await countedFind(tx, artwork.id, finder))) return;
+  const bonus = ARTWORK_RULES.firstFinderBonus * (await multiplierOf(tx, finder, PRO_MULTIPLIER));
+  await tx
+    .update(users)
+    .set({ tokens: sql`${users.tokens} + ${bonus}` })
+    .where(eq(users.id, finder));
 }
 
 export interface ReportInput {
@@ -264,7 +301,7 @@ export async function applyReport(
         inArray(artworkLogs.kind, ['gone', 'painted_over']),
         gt(artworkLogs.createdAt, artwork.lastSeenAt),
         // Held for review or voided by a moderator: not counted.
-        sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`,
+        countedLog,
       ),
     );
   if ((reports?.players ?? 0) >= ARTWORK_RULES.goneReportsNeeded) {

@@ -6,10 +6,10 @@ import type { z } from 'zod';
 import type { CreateLogSchema } from '../../core/schemas/artworks.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { type Db } from '../db/client.ts';
-import { artworkLogs, artworks, users } from '../db/schema.ts';
+import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { SOURCES } from '../import/sources.ts';
-import { recordReport } from './artwork-logs.ts';
+import { photoOf, recordReport } from './artwork-logs.ts';
 import { HIDDEN_PLAYER, logNotHidden, shownUsername } from './hidden-content.ts';
 import { createDiscovery } from './discoveries.ts';
 import { assertOwnedObject } from './objects.ts';
@@ -82,6 +82,20 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     );
   const paintedOverBy = related.find((r) => r.id === artwork.paintedOverById);
 
+  const [claim] = await db
+    .select({ username: shownUsername() })
+    .from(discoveries)
+    .innerJoin(users, eq(users.id, discoveries.userId))
+    .where(
+      and(
+        eq(discoveries.artworkId, id),
+        eq(discoveries.userRole, 'artist'),
+        isNull(discoveries.hiddenAt),
+      ),
+    )
+    .orderBy(asc(discoveries.createdAt))
+    .limit(1);
+
   return {
     id: artwork.id,
     title: artwork.title,
@@ -93,6 +107,7 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     coverImageUrl: artwork.coverImageUrl,
     // A player's artwork always had a first finder: none left means their account was deleted.
     firstFinder: row.firstFinder ?? (artwork.sourceId === null ? DELETED_PLAYER : null),
+    artistClaim: claim ? (claim.username ?? HIDDEN_PLAYER) : null,
     lastSeenAt: artwork.lastSeenAt.toISOString(),
     createdAt: artwork.createdAt.toISOString(),
     photos: logs
@@ -177,14 +192,7 @@ export async function createLog(
       kind: body.kind as 'gone' | 'painted_over',
       latitude: body.latitude,
       longitude: body.longitude,
-      photo: photo && {
-        imageUrl: body.imageUrl!,
-        perceptualHash: photo.perceptualHash,
-        gps:
-          photo.gpsLatitude !== null && photo.gpsLongitude !== null
-            ? { latitude: photo.gpsLatitude, longitude: photo.gpsLongitude }
-            : null,
-      },
+      photo: photo && photoOf(body.imageUrl!, photo),
       newArtworkId: body.newArtworkId,
       at: new Date(),
     }),

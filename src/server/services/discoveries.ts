@@ -12,9 +12,9 @@ import type {
 } from '../../core/schemas/discoveries.ts';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/sessions.ts';
-import { isUniqueViolation, type Db } from '../db/client.ts';
+import { isUniqueViolation, type Db, type Tx } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
-import { recordFound } from './artwork-logs.ts';
+import { photoOf, recordFound } from './artwork-logs.ts';
 import { shownUsername } from './hidden-content.ts';
 import { recordMissionProgress } from './missions-progress.ts';
 import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
@@ -83,14 +83,7 @@ async function record(
       emojiPin: input.emojiPin,
       latitude: input.latitude,
       longitude: input.longitude,
-      photo: photo && {
-        imageUrl: input.imageUrl!,
-        perceptualHash: photo.perceptualHash,
-        gps:
-          photo.gpsLatitude !== null && photo.gpsLongitude !== null
-            ? { latitude: photo.gpsLatitude, longitude: photo.gpsLongitude }
-            : null,
-      },
+      photo: photo && photoOf(input.imageUrl!, photo),
       newPieceReward,
       multiplier,
       at: now,
@@ -120,8 +113,11 @@ async function record(
       });
     if (!row) throw new Error('discovery insert returned no row');
     await found.finish(row.id);
-    if (!found.counts)
-      return { ...toDiscoveryDto(row), completedMissions: [], pendingReview: !!found.flag };
+    const held = {
+      pendingReview: found.held === 'pending',
+      awaitingPhoto: found.held === 'awaiting_photo',
+    };
+    if (!found.counts) return { ...toDiscoveryDto(row), completedMissions: [], ...held };
     await tx
       .update(users)
       .set({
@@ -129,15 +125,20 @@ async function record(
         discoveries: sql`${users.discoveries} + 1`,
       })
       .where(eq(users.id, user.id));
-    const completedMissions = await recordMissionProgress(tx, {
-      userId: user.id,
-      discoveryId: row.id,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      emojiPin: row.emojiPin,
-      multiplier,
-    });
-    return { ...toDiscoveryDto(row), completedMissions, pendingReview: false };
+    const completedMissions = await countedDiscovery(tx, row, multiplier);
+    return { ...toDiscoveryDto(row), completedMissions, ...held };
+  });
+}
+
+/** The missions a discovery completes once it counts (at its creation or when released). */
+export function countedDiscovery(tx: Tx, row: DiscoveryRow, multiplier: number) {
+  return recordMissionProgress(tx, {
+    userId: row.userId,
+    discoveryId: row.id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    emojiPin: row.emojiPin,
+    multiplier,
   });
 }
 

@@ -1,9 +1,15 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ARTWORK_RULES, PRO_MULTIPLIER, REWARDS } from '../../core/rules.ts';
 import type { Tx } from '../db/client.ts';
 import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import { applyReport, lockArtwork, multiplierOf } from './artwork-logs.ts';
+import {
+  applyReport,
+  countedFind,
+  lockArtwork,
+  multiplierOf,
+  payFirstFinder,
+} from './artwork-logs.ts';
 
 /**
  * A moderator's review of a log held by fair play (docs/decisions/021 and 026). The log row is
@@ -28,32 +34,24 @@ export async function voidLog(tx: Tx, log: LogRow): Promise<void> {
 }
 
 /**
- * Released: the log counts as if it had never been flagged. A found log pays what it would
+ * Released: the log counts as if it had never been held. A found log pays what it would
  * have paid then (SPEC's reward for a new piece, the later-find reward otherwise, nothing for a
  * player's repeat find), at the player's multiplier today, with the first finder's bonus and
  * the player's counters; a gone or painted-over report counts towards the artwork's status.
- * Returns the tokens paid.
+ * A found log without a photo has no evidence yet: released by a moderator, it waits for its
+ * photo instead. The caller holds the log's row lock. Returns the tokens paid.
  */
 export async function releaseLog(tx: Tx, log: LogRow): Promise<number> {
-  await tx.update(artworkLogs).set({ reviewStatus: 'approved' }).where(eq(artworkLogs.id, log.id));
+  const evidence = log.kind !== 'found' || log.imageUrl !== null;
+  const reviewStatus = evidence ? 'approved' : 'awaiting_photo';
+  await tx.update(artworkLogs).set({ reviewStatus }).where(eq(artworkLogs.id, log.id));
+  if (!evidence) return 0;
   const artwork = await lockArtwork(tx, log.artworkId);
   if (log.kind !== 'found') {
     await applyReport(tx, artwork, log.paintedOverById);
     return 0;
   }
-  const [earlier] = await tx
-    .select({ id: artworkLogs.id })
-    .from(artworkLogs)
-    .where(
-      and(
-        eq(artworkLogs.artworkId, log.artworkId),
-        eq(artworkLogs.userId, log.userId),
-        eq(artworkLogs.kind, 'found'),
-        ne(artworkLogs.id, log.id),
-        sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`,
-      ),
-    )
-    .limit(1);
+  const earlier = await countedFind(tx, log.artworkId, log.userId, log.id);
   // The log that created the artwork shares its first finder and its creation time.
   const newPiece =
     artwork.firstFinderId === log.userId && artwork.createdAt.getTime() === log.createdAt.getTime();
@@ -93,13 +91,6 @@ export async function releaseLog(tx: Tx, log: LogRow): Promise<number> {
       firstFinds: newPiece ? sql`${users.firstFinds} + 1` : users.firstFinds,
     })
     .where(eq(users.id, log.userId));
-  const finder = artwork.firstFinderId;
-  if (!newPiece && finder && finder !== log.userId) {
-    const bonus = ARTWORK_RULES.firstFinderBonus * (await multiplierOf(tx, finder, PRO_MULTIPLIER));
-    await tx
-      .update(users)
-      .set({ tokens: sql`${users.tokens} + ${bonus}` })
-      .where(eq(users.id, finder));
-  }
+  if (!newPiece) await payFirstFinder(tx, artwork, log.userId);
   return award;
 }

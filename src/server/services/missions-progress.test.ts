@@ -9,6 +9,7 @@ import {
   type Player,
   type TestApp,
 } from '../../../test/app.ts';
+import { storedPhoto, storedPhotos } from '../../../test/evidence.ts';
 import { EARTH_RADIUS_KM } from '../../core/geo.ts';
 import { missionCompletions, missions } from '../db/community-schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
@@ -50,11 +51,23 @@ async function addMission(overrides: Partial<typeof missions.$inferInsert> = {})
   return { ...row, lat: row.targetLat ?? 0, lng: row.targetLng ?? 0 };
 }
 
-const discover = (player: Player, at: { lat: number; lng: number }, emojiPin = 'hot_spot') =>
+/** A paid discovery (a photo of the player's own); races pass photos stored beforehand. */
+const discover = async (
+  player: Player,
+  at: { lat: number; lng: number },
+  emojiPin = 'hot_spot',
+  imageUrl?: string,
+) =>
   player.request({
     method: 'POST',
     url: '/api/discoveries',
-    payload: { name: 'spot', emojiPin, latitude: at.lat, longitude: at.lng },
+    payload: {
+      name: 'spot',
+      emojiPin,
+      latitude: at.lat,
+      longitude: at.lng,
+      imageUrl: imageUrl ?? (await storedPhoto(t.db, player.id)),
+    },
   });
 
 async function tokens(player: Player): Promise<number> {
@@ -168,8 +181,9 @@ describe('under concurrency', () => {
     async () => {
       const m = await addMission({ maxCompletions: 3, rewardTokens: 500 });
       const players = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
+      const photos = await Promise.all(players.map((p) => storedPhoto(t.db, p.id)));
       const results = await Promise.all(
-        players.map((p) => discover(p, { lat: m.lat, lng: m.lng })),
+        players.map((p, i) => discover(p, { lat: m.lat, lng: m.lng }, 'hot_spot', photos[i])),
       );
       expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
       const winners = results.filter((r) => r.json().completedMissions.length === 1);
@@ -188,8 +202,9 @@ describe('under concurrency', () => {
     async () => {
       const m = await addMission({ rewardTokens: 300 });
       const p = await signUp(t.app);
+      const photos = await storedPhotos(t.db, p.id, 50);
       const results = await Promise.all(
-        Array.from({ length: 50 }, () => discover(p, { lat: m.lat, lng: m.lng })),
+        photos.map((url) => discover(p, { lat: m.lat, lng: m.lng }, 'hot_spot', url)),
       );
       expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
       const completions = await t.db

@@ -51,6 +51,7 @@ export async function listMyDiscoveriesPage(
         ? { title: r.title, status: r.status, firstFinder: r.firstFinderId === userId }
         : null,
     pendingReview: r.reviewStatus === 'pending',
+    awaitingPhoto: r.reviewStatus === 'awaiting_photo',
   }));
   const more = rows.length > limit;
   const [{ total } = { total: 0 }] = await db

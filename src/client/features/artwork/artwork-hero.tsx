@@ -64,6 +64,11 @@ export function ArtworkHero({ artwork }: { artwork: Artwork }) {
               )}
               {artwork.year && <span className="text-smoke"> · {artwork.year}</span>}
             </p>
+            {artwork.artistClaim && (
+              <p className="mt-1 text-sm text-smoke" data-testid="artist-claim">
+                {artwork.artistClaim} says they painted it · not verified
+              </p>
+            )}
           </div>
           {artwork.firstFinder !== user?.username && (
             <ReportMenu

@@ -3,6 +3,7 @@ import {
   queryOptions,
   useMutation,
   useQueryClient,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { SEARCH_RADIUS_KM } from '../../../core/constants.ts';
 import type {
@@ -98,16 +99,34 @@ function useCreate<Body>(path: string) {
       const res = await apiRequest('POST', path, body, { 'Idempotency-Key': key });
       return (await res.json()) as CreatedDiscovery;
     },
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: authKeys.user }),
-        queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
-        queryClient.invalidateQueries({ queryKey: discoveryKeys.mine }),
-        queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
-        queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
-      ]);
-    },
+    onSuccess: () => refreshAfterDiscovery(queryClient),
   });
+}
+
+/**
+ * PUT /api/discoveries/:id/photo: the photo of a discovery saved without one, which then pays
+ * (or waits for review). A repeat is refused (409), so it needs no key.
+ */
+export function useAddDiscoveryPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, imageUrl }: { id: string; imageUrl: string }) => {
+      const res = await apiRequest('PUT', `/api/discoveries/${id}/photo`, { imageUrl });
+      return (await res.json()) as CreatedDiscovery;
+    },
+    onSuccess: () => refreshAfterDiscovery(queryClient),
+  });
+}
+
+/** What a new or newly paid discovery changes: the header's tokens, the lists and the map. */
+async function refreshAfterDiscovery(queryClient: QueryClient) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: authKeys.user }),
+    queryClient.invalidateQueries({ queryKey: discoveryKeys.user }),
+    queryClient.invalidateQueries({ queryKey: discoveryKeys.mine }),
+    queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
+    queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
+  ]);
 }
 
 /** GET /api/discoveries/:id: one discovery, for the artwork it logs (a map link names it). */

@@ -1,7 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Crown, Hourglass, LoaderCircle, MapPinned } from 'lucide-react';
+import { Camera, Crown, Hourglass, ImageOff, LoaderCircle, MapPinned } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { MyDiscovery } from '../../../core/schemas/discoveries.ts';
+import { AddPhotoDialog } from './add-photo-dialog.tsx';
 import { myDiscoveryPagesQuery } from './discoveries-api.ts';
 import { DiscoveryListSkeleton, NoDiscoveriesYet } from './discovery-states.tsx';
 import { DiscoveryThumb } from './discovery-thumb.tsx';
@@ -21,6 +23,7 @@ import { formatDate, formatNumber, plural } from '../../lib/format.ts';
  */
 export default function MyDiscoveries() {
   const pages = useInfiniteQuery(myDiscoveryPagesQuery);
+  const [addingPhoto, setAddingPhoto] = useState<MyDiscovery | null>(null);
   useRequireAuthRedirect(pages.error);
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const total = pages.data?.pages.at(-1)?.total ?? items.length;
@@ -41,7 +44,7 @@ export default function MyDiscoveries() {
           </p>
           <ul className="grid grid-cols-1 gap-2 md:grid-cols-2">
             {items.map((d) => (
-              <DiscoveryItem key={d.id} discovery={d} />
+              <DiscoveryItem key={d.id} discovery={d} onAddPhoto={() => setAddingPhoto(d)} />
             ))}
           </ul>
           {pages.isFetchNextPageError && (
@@ -65,11 +68,20 @@ export default function MyDiscoveries() {
           </p>
         </div>
       )}
+      {addingPhoto && (
+        <AddPhotoDialog discovery={addingPhoto} onClose={() => setAddingPhoto(null)} />
+      )}
     </PageShell>
   );
 }
 
-function DiscoveryItem({ discovery }: { discovery: MyDiscovery }) {
+function DiscoveryItem({
+  discovery,
+  onAddPhoto,
+}: {
+  discovery: MyDiscovery;
+  onAddPhoto: () => void;
+}) {
   const { artwork } = discovery;
   return (
     <li className="relative flex min-h-20 items-center gap-3 rounded-xl border border-line bg-brick/90 p-2 transition-colors focus-within:border-neon-cyan/60 hover:border-neon-cyan/60 hover:bg-concrete">
@@ -93,6 +105,18 @@ function DiscoveryItem({ discovery }: { discovery: MyDiscovery }) {
           <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
           {' · '}+{formatNumber(discovery.tokensAwarded)} tokens
         </span>
+        {discovery.awaitingPhoto && (
+          <span className="relative z-10 flex flex-wrap items-center gap-2">
+            <Badge variant="amber">
+              <ImageOff className="size-3" aria-hidden />
+              No photo yet
+            </Badge>
+            <Button size="sm" variant="outline" onClick={onAddPhoto}>
+              <Camera aria-hidden />
+              Add photo to earn
+            </Button>
+          </span>
+        )}
         {(discovery.pendingReview || artwork) && (
           <span className="flex flex-wrap gap-1.5">
             {discovery.pendingReview && (

@@ -32,7 +32,7 @@ const TEXTS: CaptureTexts = {
 /**
  * SPEC §2 discovery form. Saving needs a spot: the device's location (the Gold Coast fallback
  * is where the map looks, not where the art is) or, offered when there is none, where the
- * photo says it was taken. The photo is optional.
+ * photo says it was taken. The photo is optional, but only a photo earns tokens.
  */
 export function DiscoveryForm({
   geo,
@@ -168,6 +168,12 @@ export function DiscoveryForm({
             usingPhoto={usePhotoSpot}
             onUsePhoto={setUsePhotoSpot}
           />
+          {!field.hasPhoto && (
+            <p className="rounded-xl border border-line bg-concrete p-3 text-sm text-chalk">
+              <strong>No photo, no tokens.</strong> Without a photo this discovery is saved but
+              earns nothing until you add one from My Discoveries.
+            </p>
+          )}
           <p className="rounded-xl border border-neon-amber/30 bg-neon-amber/10 p-3 text-sm text-amber-100">
             Only upload photos you took yourself of legal graffiti.
           </p>

@@ -60,6 +60,13 @@ export function toastCreated(created: CreatedDiscovery, title: string, extra = '
     });
     return;
   }
+  if (created.awaitingPhoto) {
+    toast({
+      title: 'Saved without a photo',
+      description: 'It earns nothing yet: add a photo from My Discoveries to earn your tokens.',
+    });
+    return;
+  }
   toast({ title, description: `You earned ${created.tokensAwarded} tokens.${extra}` });
 }
 
