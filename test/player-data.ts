@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { objectKeys, type ObjectStore } from '../src/server/storage/object-store.ts';
 import { findArtwork, pinArtwork, uploadPhoto, type Player, type Spot } from './app.ts';
 import { forumRequests } from './forum.ts';
 
@@ -54,3 +55,12 @@ export async function givePlayerData(
 
 /** The object ids behind `/objects/<id>` URLs. */
 export const objectIdOf = (url: string) => url.split('/').pop()!;
+
+/** The keys of an upload (raw bytes, photo, thumbnail) that still hold bytes in the store. */
+export async function storedFilesOf(store: ObjectStore, objectURL: string): Promise<string[]> {
+  const id = objectIdOf(objectURL);
+  const keys = [objectKeys.staging(id), objectKeys.display(id), objectKeys.thumb(id)];
+  const found = await Promise.all(keys.map((key) => store.get(key)));
+  for (const stream of found) stream?.destroy();
+  return keys.filter((_key, i) => found[i] !== null);
+}

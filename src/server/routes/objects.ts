@@ -13,7 +13,13 @@ import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { objectKeys } from '../storage/object-store.ts';
 import { findObject } from '../services/objects.ts';
-import { completeUpload, createUploadUrl, receiveUpload } from '../services/uploads.ts';
+import {
+  UPLOAD_URL_TTL_MS,
+  completeUpload,
+  createUploadUrl,
+  receiveUpload,
+  sweepOrphanedUploads,
+} from '../services/uploads.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
 import { IDEMPOTENT } from '../http/idempotency.ts';
 
@@ -30,6 +36,15 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Upload bodies are streamed to the store as they are; nothing is buffered or parsed here.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  // Bytes a deleted account's presigned link still PUT are found by the next sweep, at most one
+  // link lifetime after they land (docs/decisions/027-your-data.md).
+  const sweep = () =>
+    sweepOrphanedUploads(db, objectStore).catch((err: unknown) =>
+      app.log.warn({ err }, 'sweeping orphaned uploads failed'),
+    );
+  const sweeper = setInterval(sweep, UPLOAD_URL_TTL_MS).unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.post(
     '/api/objects/upload',

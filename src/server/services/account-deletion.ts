@@ -82,16 +82,6 @@ export async function deleteAccount(
   await cancelSubscription(db, config, userId, log);
 
   const keys = await db.transaction(async (tx) => {
-    const photos = await tx
-      .select({ id: objects.id })
-      .from(objects)
-      .where(eq(objects.ownerId, userId));
-    const uploads = await tx
-      .select({ id: uploadTokens.objectId })
-      .from(uploadTokens)
-      .where(eq(uploadTokens.userId, userId));
-    const urls = photos.map((p) => `/objects/${p.id}`);
-
     await tx
       .update(forumPosts)
       .set({ authorName: DELETED_PLAYER })
@@ -108,13 +98,29 @@ export async function deleteAccount(
             .where(eq(forumLikes.userId, userId)),
         ),
       );
-    if (urls.length > 0) {
-      await tx
-        .update(artworks)
-        .set({ coverImageUrl: sql`(${newestOtherPhoto(userId)})` })
-        .where(inArray(artworks.coverImageUrl, urls));
-      await tx.update(legalWalls).set({ imageUrl: null }).where(inArray(legalWalls.imageUrl, urls));
-    }
+    const urls = tx
+      .select({ url: sql`'/objects/' || ${objects.id}` })
+      .from(objects)
+      .where(eq(objects.ownerId, userId));
+    await tx
+      .update(artworks)
+      .set({ coverImageUrl: sql`(${newestOtherPhoto(userId)})` })
+      .where(inArray(artworks.coverImageUrl, urls));
+    await tx.update(legalWalls).set({ imageUrl: null }).where(inArray(legalWalls.imageUrl, urls));
+
+    // Before the lists below: an upload that recorded its photo or link before this lock is in
+    // them, one after it finds the account gone (uploads lock the row too, see uploads.ts).
+    // After the updates above, as the delete's own lock was: a find that pays this player a
+    // bonus locks an artwork, then this row, and must not wait on a deletion that waits on it.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const photos = await tx
+      .select({ id: objects.id })
+      .from(objects)
+      .where(eq(objects.ownerId, userId));
+    const uploads = await tx
+      .select({ id: uploadTokens.objectId })
+      .from(uploadTokens)
+      .where(eq(uploadTokens.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
 
     return [

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,7 +57,27 @@ export class LocalObjectStore implements ObjectStore {
     await rm(this.file(key), { force: true });
   }
 
+  async *list(area: string) {
+    const dir = path.join(this.root, area);
+    for (const shard of await namesIn(dir)) {
+      for (const name of await namesIn(path.join(dir, shard))) {
+        // A '.part' file is a write still arriving (or given up on, and removed by it).
+        if (!name.endsWith('.part')) yield name;
+      }
+    }
+  }
+
   async presignPut() {
     return null;
+  }
+}
+
+/** The names in a directory; none when it does not exist (nothing was ever stored there). */
+async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
   }
 }

@@ -13,6 +13,8 @@ export interface ObjectStore {
   read(key: string, maxBytes: number): Promise<Buffer | null>;
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /** The ids of the objects stored under `area` ('staging', ...), complete writes only. */
+  list(area: string): AsyncIterable<string>;
   /** A presigned URL the browser PUTs the bytes to, or null when the app receives them itself. */
   presignPut(key: string, expiresInSeconds: number): Promise<string | null>;
 }
