@@ -131,15 +131,19 @@ export interface Response {
 export interface RequestOptions {
   method?: string;
   path: string;
+  /** Sent as JSON, or as they are when bytes. */
   body?: unknown;
   cookie?: string;
+  headers?: Record<string, string>;
   /** Called once the whole request has been handed to the kernel. */
   onSent?: () => void;
 }
 
 export function request(port: number, opts: RequestOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const { body } = opts;
+    const bytes = Buffer.isBuffer(body);
+    const payload = body === undefined ? undefined : bytes ? body : JSON.stringify(body);
     const req = http.request(
       {
         host: '127.0.0.1',
@@ -149,9 +153,13 @@ export function request(port: number, opts: RequestOptions): Promise<Response> {
         agent: false,
         headers: {
           ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            ? {
+                'content-type': bytes ? 'application/octet-stream' : 'application/json',
+                'content-length': Buffer.byteLength(payload),
+              }
             : {}),
           ...(opts.cookie ? { cookie: opts.cookie } : {}),
+          ...opts.headers,
         },
       },
       (res) => {

@@ -129,8 +129,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(authPlugin);
+  // Idempotency first: its onSend commits a keyed create before the auth plugin's onSend waits
+  // for the change feed to hear it.
   await app.register(idempotencyPlugin);
+  await app.register(authPlugin);
   await registerDocs(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +70,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
     // Without a listener, an idle connection dropped by the server would crash the process.
     pool.on('error', (err) => source.onIdleError?.(err));
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const db = joiningHeldTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);
     await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
@@ -86,7 +87,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   } else {
     client = source.client;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = joiningHeldTransactions(drizzlePglite({ client, schema }) as unknown as Db);
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
@@ -94,6 +95,81 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     ping: async () => void (await db.execute(sql`select 1`)),
     listen: (channels, handlers) => listenPglite(client, channels, handlers),
     close: () => client.close(),
+  };
+}
+
+/** The transaction held by the async context asking, if any, and the `db` it was begun on. */
+const heldHere = new AsyncLocalStorage<{ db: Db; tx: Tx | null }>();
+
+/**
+ * The app's `db`: inside the async context of a held transaction every query joins it, and
+ * `transaction` opens a savepoint in it; anywhere else it is the database itself. So services
+ * run unchanged inside a keyed create's one transaction (docs/decisions/031).
+ */
+function joiningHeldTransactions(db: Db): Db {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const held = heldHere.getStore();
+      // Another database open in this process (a test's second app) is not joined.
+      const self = held?.tx && held.db === receiver ? held.tx : target;
+      const value: unknown = Reflect.get(self, prop, self);
+      return typeof value === 'function' ? value.bind(self) : value;
+    },
+  });
+}
+
+/** A transaction held open across steps that are not one callback: a request's hooks. */
+export interface HeldTransaction {
+  tx: Tx;
+  /** Runs `fn`, and everything it starts, with the app's `db` joining this transaction. */
+  enter(fn: () => void): void;
+  /** Runs `last` in the transaction, then commits; if `last` fails, rolls back and throws. */
+  commit(last: (tx: Tx) => Promise<void>): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+const ROLLBACK = Symbol('rollback');
+
+/**
+ * Begins a transaction on `db` (openDatabase's) and holds it until `commit` or `rollback`. It
+ * holds its connection (on PGlite, the database) the whole time: whatever `enter` runs must not
+ * wait for a query of another context. After either end, `db` in the entered context is the
+ * database again.
+ */
+export async function holdTransaction(db: Db): Promise<HeldTransaction> {
+  let opened!: (tx: Tx) => void;
+  const open = new Promise<Tx>((resolve) => (opened = resolve));
+  let decide!: (last: ((tx: Tx) => Promise<void>) | typeof ROLLBACK) => void;
+  const decided = new Promise<((tx: Tx) => Promise<void>) | typeof ROLLBACK>(
+    (resolve) => (decide = resolve),
+  );
+  const ended = db
+    .transaction(async (tx) => {
+      opened(tx);
+      const last = await decided;
+      if (last === ROLLBACK) throw ROLLBACK;
+      await last(tx);
+    })
+    .catch((err: unknown) => {
+      if (err !== ROLLBACK) throw err;
+    });
+  const tx = await Promise.race([
+    open,
+    ended.then(() => {
+      throw new Error('the transaction ended before it began');
+    }),
+  ]);
+  const store: { db: Db; tx: Tx | null } = { db, tx };
+  const end = (last: ((tx: Tx) => Promise<void>) | typeof ROLLBACK) => {
+    store.tx = null;
+    decide(last);
+    return ended;
+  };
+  return {
+    tx,
+    enter: (fn) => heldHere.run(store, fn),
+    commit: (last) => end(last),
+    rollback: () => end(ROLLBACK),
   };
 }
 

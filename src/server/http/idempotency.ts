@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { holdTransaction, type Db, type HeldTransaction } from '../db/client.ts';
 import { badRequest, conflict } from '../errors.ts';
 import {
   claimKey,
@@ -25,6 +26,8 @@ interface HeldKey {
   userId: string;
   key: string;
   claim: string;
+  /** The request's one transaction: the claim, whatever the route writes, and the answer. */
+  transaction: HeldTransaction;
   settled: boolean;
 }
 
@@ -76,61 +79,89 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
   return kept;
 }
 
+/** Claims the key in a new transaction, kept open when the claim is this request's. */
+async function claimInTransaction(db: Db, userId: string, key: string, fingerprint: string) {
+  const transaction = await holdTransaction(db);
+  try {
+    const state = await claimKey(transaction.tx, userId, key, fingerprint);
+    if (state.kind === 'claimed') return { ...state, transaction };
+    await transaction.rollback();
+    return state;
+  } catch (err) {
+    await transaction.rollback().catch(() => {});
+    throw err;
+  }
+}
+
 /**
  * Idempotency-Key on the routes marked IDEMPOTENT, for signed-in players (a key is theirs
  * alone). It runs after the session, same-origin and suspension checks of onRequest, so a replay
- * is refused whatever those refuse, and keeps the answer actually sent (onSend).
+ * is refused whatever those refuse. The claim, everything the route writes and the answer
+ * actually sent (onSend) are one transaction: a crash at any point leaves all or none of them.
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app;
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preValidation', async (request, reply) => {
+  // Callback-style: the rest of the request (validation, handler, onSend) runs inside the
+  // transaction's async context, where the app's `db` joins it.
+  app.addHook('preValidation', (request, reply, done) => {
     const user = request.user;
-    if (!request.routeOptions.config.idempotent || !user) return;
+    if (!request.routeOptions.config.idempotent || !user) return done();
     const key = request.headers[KEY_HEADER];
-    if (key === undefined) return;
-    if (typeof key !== 'string' || !VALID_KEY.test(key)) throw badRequest(BAD_KEY_MESSAGE);
+    if (key === undefined) return done();
+    if (typeof key !== 'string' || !VALID_KEY.test(key)) return done(badRequest(BAD_KEY_MESSAGE));
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
     const deadline = Date.now() + app.config.idempotencyWaitMs;
-    for (;;) {
-      const state = await claimKey(db, user.id, key, fingerprint);
+    const attempt = async (): Promise<void> => {
+      const state = await claimInTransaction(db, user.id, key, fingerprint);
       if (state.kind === 'claimed') {
-        request.idempotency = { userId: user.id, key, claim: state.claim, settled: false };
-        return;
+        const { claim, transaction } = state;
+        request.idempotency = { userId: user.id, key, claim, transaction, settled: false };
+        return transaction.enter(done);
       }
-      if (state.kind === 'other-request') throw conflict(OTHER_REQUEST_MESSAGE);
-      if (state.kind === 'done') return replay(reply, state.answer);
+      if (state.kind === 'other-request') return done(conflict(OTHER_REQUEST_MESSAGE));
+      // Answered here: done is not called, so the route does not run.
+      if (state.kind === 'done') return void replay(reply, state.answer);
       if (Date.now() >= deadline) {
-        return reply.code(409).header('retry-after', '1').send({ message: STILL_RUNNING_MESSAGE });
+        return void reply
+          .code(409)
+          .header('retry-after', '1')
+          .send({ message: STILL_RUNNING_MESSAGE });
       }
       await sleep(POLL_MS);
-    }
+      return attempt();
+    };
+    attempt().catch(done);
   });
 
-  // The answer is kept before it leaves: a repeat that arrives once the client has it finds it.
+  // The answer is kept and committed with the create before it leaves: a repeat that arrives
+  // once the client has it finds it. Registered before the auth plugin's onSend, whose wait
+  // for the change feed must come after the commit.
   app.addHook('onSend', async (request, reply, payload) => {
     const held = request.idempotency;
     if (!held || held.settled) return payload;
     held.settled = true;
+    const { userId, key, claim, transaction } = held;
     const status = reply.statusCode;
     // Creates answer JSON text (or nothing); any other payload, a stream, is not kept.
     const text = typeof payload === 'string' ? payload : payload == null ? '' : null;
     if (status >= 500 || NOT_KEPT.has(status) || text === null) {
-      await releaseKey(db, held.userId, held.key, held.claim);
+      await transaction.commit((tx) => releaseKey(tx, userId, key, claim));
     } else {
       const answer = { status, headers: keptHeaders(reply), body: text };
-      await storeAnswer(db, held.userId, held.key, held.claim, answer);
+      await transaction.commit((tx) => storeAnswer(tx, userId, key, claim, answer));
     }
     return payload;
   });
 
-  // A request that ended without an answer sent gives its key back.
+  // A request that ended without an answer sent gives its key back and ends its transaction
+  // (held open, it would stop PGlite for everyone).
   app.addHook('onResponse', async (request) => {
     const held = request.idempotency;
     if (!held || held.settled) return;
     held.settled = true;
-    await releaseKey(db, held.userId, held.key, held.claim);
+    await held.transaction.commit((tx) => releaseKey(tx, held.userId, held.key, held.claim));
   });
 
   const prune = () =>

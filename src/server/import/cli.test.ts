@@ -1,36 +1,22 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../test/run-cli.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-import-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** This machine's environment pointed at a fresh embedded database (no DATABASE_URL). */
-function embeddedEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-  delete env.DATABASE_URL;
-  return env;
-}
+const files = mkdtempSync(path.join(os.tmpdir(), 'streetscope-import-files-'));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(files, { recursive: true, force: true });
+});
 
 /** `npm run import:walls -- <args>` as an operator runs it, on its own embedded database. */
-async function run(...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/import/cli.ts', ...args],
-      { cwd: ROOT, env: embeddedEnv() },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const run = (...args: string[]) => runCli('src/server/import/cli.ts', dataDir, args);
+const file = (name: string, text: string) => {
+  writeFileSync(path.join(files, name), text);
+  return path.join(files, name);
+};
 
 describe('npm run import:walls', () => {
   it('explains itself when the file is missing', async () => {
@@ -39,21 +25,64 @@ describe('npm run import:walls', () => {
     expect(r.stderr).toContain('Usage: npm run import:walls -- <file>');
   });
 
-  it('imports a CSV file into the database and reports each record', async () => {
+  it.each([
+    ['broken.json', '{"elements": [', 'broken.json is not valid JSON: '],
+    ['object.geojson', '{"type":"FeatureCollection","features":{}}', '"features" is not an array'],
+    ['empty.csv', '', 'empty.csv: it has no header row'],
+  ])('refuses %s in one line, exit 1, before opening the database', async (name, text, message) => {
+    const r = await run(file(name, text));
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toContain(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(path.join(dataDir, 'db'))).toBe(false);
+  });
+
+  it('says so when the file is not there', async () => {
+    expect(await run('test/fixtures/walls/missing.csv')).toMatchObject({
+      code: 1,
+      stderr: 'No such file: test/fixtures/walls/missing.csv\n',
+    });
+  });
+
+  it('exits 1 when every record is refused, listing each with its line, to the end', async () => {
+    // 3,000 lines of report: more than a pipe holds, so the tail is written before the exit.
+    const rows = Array.from({ length: 3000 }, (_, i) => `w${i},Wall ${i},0x10,147`);
+    const r = await run(file('all-bad.csv', ['id,name,latitude,longitude', ...rows].join('\n')));
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe("  refused   line 2: latitude '0x10' is not a decimal number");
+    expect(lines.slice(-2)).toEqual([
+      "  refused   line 3001: latitude '0x10' is not a decimal number",
+      'added 0, updated 0, unchanged 0, skipped 0, refused 3000',
+    ]);
+    expect(r.stderr).toBe(`Nothing imported: every record in ${files}/all-bad.csv was refused.\n`);
+  });
+
+  it('imports a CSV file and ends with the totals', async () => {
     const r = await run('test/fixtures/walls/walls.csv');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('added 2, updated 0, skipped 4');
-    expect(r.stdout).toContain('added    row 2: csv-harbour-wall (Fixture harbour wall)');
-    expect(r.stdout).toContain("skipped  row 7: unknown country 'Narnia'");
-    // The same file again: the database kept the walls, so nothing is added twice.
+    expect(r.stdout).toContain('  added     line 2: csv-harbour-wall (Fixture harbour wall)');
+    expect(r.stdout).toContain("  refused   line 3: latitude 'abc' is not a decimal number");
+    expect(r.stdout).toContain("  refused   line 7: unknown country 'Narnia'");
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'added 2, updated 0, unchanged 0, skipped 1, refused 3',
+    );
+  }, 120_000);
+
+  it('changes nothing when the same file comes again', async () => {
     const again = await run('test/fixtures/walls/walls.csv');
-    expect(again.stdout).toContain('added 0, updated 0, skipped 6');
-  });
+    expect(again.code).toBe(0);
+    expect(again.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'added 0, updated 0, unchanged 2, skipped 1, refused 3',
+    );
+  }, 120_000);
 
   it('fails clearly on a file that is not a wall file', async () => {
     const r = await run('package.json');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('neither Overpass');
+    expect(r.stderr).toBe(
+      'package.json is neither Overpass output (elements) nor GeoJSON (FeatureCollection)\n',
+    );
   });
 });

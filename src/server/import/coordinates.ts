@@ -1,5 +1,6 @@
-import { centre } from './wall-sources.ts';
+import { decimal } from './cells.ts';
 import { isObject } from './formats/page.ts';
+import { centre } from './osm-elements.ts';
 import type { OpenDataSource } from './sources.ts';
 
 export interface Point {
@@ -9,30 +10,33 @@ export interface Point {
   fromString: boolean;
 }
 
-const num = (v: unknown): number | undefined => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-};
+/** Why a value that holds coordinates cannot be read as a point. */
+export interface BadPoint {
+  problem: string;
+}
 
-const pair = (lat: unknown, lon: unknown, fromString = false): Point | null => {
-  const a = num(lat);
-  const b = num(lon);
-  return a === undefined || b === undefined ? null : { lat: a, lon: b, fromString };
+const pair = (lat: unknown, lon: unknown, fromString = false): Point | BadPoint | null => {
+  const a = decimal(lat, 'latitude');
+  const b = decimal(lon, 'longitude');
+  if (a && 'problem' in a) return a;
+  if (b && 'problem' in b) return b;
+  return a && b ? { lat: a.value, lon: b.value, fromString } : null;
 };
 
 /**
  * A point in any form portals publish: `{lon, lat}` (Opendatasoft geo_point_2d), `{latitude,
  * longitude}` (Socrata location), `{x, y}` (esri), a GeoJSON geometry or Feature (a line or
  * polygon gives its centre), WKT `POINT (lon lat)`, a JSON string of any of these, or the text
- * 'lat, lon' (Opendatasoft's "Geo Point" column).
+ * 'lat, lon' (Opendatasoft's "Geo Point" column). Numbers are read strictly (cells.ts): a
+ * coordinate that is there but not a plain decimal (`0x10`, `1e400`, `Infinity`) is a problem.
  */
-export function readPoint(value: unknown): Point | null {
+export function readPoint(value: unknown): Point | BadPoint | null {
   if (typeof value === 'string') {
     const text = value.trim();
     if (text.startsWith('{')) {
       try {
         const p = readPoint(JSON.parse(text));
-        return p && { ...p, fromString: true };
+        return p && 'lat' in p ? { ...p, fromString: true } : p;
       } catch {
         return null;
       }

@@ -34,7 +34,7 @@ describe('importing a dated list of legal walls', () => {
       'Example Rd Underpass',
       'Sample Oval Toilet Block',
     ]);
-    expect(report.skipped).toEqual([expect.objectContaining({ reason: 'no geometry' })]);
+    expect(report.refused).toEqual([expect.objectContaining({ reason: 'no geometry' })]);
     expect(report.fixed.map((f) => f.fault)).toContain('latitude and longitude swapped: put right');
     expect(await wall('900001')).toMatchObject({
       status: 'unverified',

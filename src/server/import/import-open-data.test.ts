@@ -19,7 +19,8 @@ const wall = async (id: string) =>
 const total = async () =>
   (await db.select({ n: count() }).from(artworks))[0]!.n +
   (await db.select({ n: count() }).from(legalWalls))[0]!.n;
-const reasons = (r: OpenDataReport) => Object.fromEntries(r.skipped.map((s) => [s.at, s.reason]));
+const reasons = (r: OpenDataReport) =>
+  Object.fromEntries([...r.skipped, ...r.refused].map((s) => [s.at, s.reason]));
 const counts = (r: OpenDataReport) => [r.added.length, r.updated.length, r.unchanged.length];
 
 /** Serves fixture pages as a portal would, choosing the page by its offset parameter. */

@@ -1,86 +1,73 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { distanceKm } from '../../core/geo.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import { SeedLegalWallSchema } from '../../core/schemas/seed.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { artworkLogs, artworks, legalWalls } from '../db/schema.ts';
+import { rowsOf, type Db, type Tx } from '../db/client.ts';
+import { artworkLogs } from '../db/schema.ts';
 import { loadSeedFile } from '../db/seed.ts';
-import { DUPLICATE_METRES, slug } from './import-walls.ts';
+import {
+  RECORDS_PER_TRANSACTION,
+  chunks,
+  insertMany,
+  textsIn,
+  updateMany,
+  writeBatch,
+} from './batch-writes.ts';
+import { DUPLICATE_METRES } from './import-walls.ts';
 import type { MappedRows, OpenDataRecord } from './open-data-records.ts';
+import {
+  KINDS,
+  comparedColumns,
+  factsOf,
+  newRow,
+  rowOf,
+  tableOf,
+  type Row,
+} from './open-data-rows.ts';
+import { PlaceGrid } from './place-grid.ts';
 import type { Kind, OpenDataSource } from './sources.ts';
 
 export interface OpenDataReport {
   source: string;
+  /** Records of the input that could be used (added, updated, unchanged or merged). */
+  usable: number;
   added: { at: string; id: string; title: string }[];
   updated: { at: string; id: string; reason: string }[];
   unchanged: { at: string; id: string; reason: string }[];
+  /** Rows left out on purpose: not selected, refused by the source's rules, near a kept row. */
   skipped: { at: string; reason: string }[];
+  /** Rows that cannot be used, and why. */
+  refused: { at: string; reason: string }[];
   fixed: { at: string; fault: string }[];
   /** Rows of this source it no longer lists: marked, never deleted. */
   notInSource: string[];
   /** Rows it lists again after a gap: the mark is cleared. */
   listedAgain: string[];
-  /** Why rows missing from the input were left unmarked (a partial listing). */
+  /** Why rows missing from the input were left unmarked (a partial listing, no usable row). */
   note?: string;
 }
 
-/** What the import compares: one artwork or wall row, whichever table it is in. */
-interface Row {
+/** Where a row is, for the 50 m merge: every artwork and wall, without its facts. */
+interface Place {
   id: string;
-  kind: Kind;
   latitude: number;
   longitude: number;
-  sourceId: string | null;
-  sourceRecordId: string | null;
-  notInSourceSince: Date | null;
-  facts: Record<string, unknown>;
 }
 
-const metres = (a: { latitude: number; longitude: number }, b: typeof a) =>
-  Math.round(distanceKm(a.latitude, a.longitude, b.latitude, b.longitude) * 1000);
-
-/** The columns a record sets on its own row: facts and where they come from. */
-function factsOf(source: OpenDataSource, r: OpenDataRecord): Record<string, unknown> {
-  const common = {
-    latitude: r.latitude,
-    longitude: r.longitude,
-    sourceUrl: r.sourceUrl,
-    licence: source.licence,
-    attribution: source.attribution,
-    lowPrecision: r.lowPrecision,
-  };
-  if (r.kind === 'artwork') {
-    return { ...common, title: r.title, artistName: r.artist, year: r.year, address: r.address };
-  }
-  return {
-    ...common,
-    name: r.title,
-    city: r.city,
-    country: r.country,
-    address: r.address ?? `Near ${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}`,
-    permitRequired: r.permitRequired,
-    source: `${source.attribution}, ${r.sourceUrl}`,
-  };
-}
-
-async function loadRows(tx: Tx): Promise<Row[]> {
-  const art = await tx.select().from(artworks);
-  const walls = await tx.select().from(legalWalls);
-  return [
-    ...art.map((a) => ({ ...a, kind: 'artwork' as const, facts: a as Record<string, unknown> })),
-    ...walls.map((w) => ({
-      ...w,
-      kind: 'legal_wall' as const,
-      facts: w as Record<string, unknown>,
-    })),
-  ];
+/** Everything one import run shares across its batches. */
+interface Run {
+  source: OpenDataSource;
+  now: Date;
+  curated: Set<string>;
+  places: Record<Kind, PlaceGrid<Place>>;
+  report: OpenDataReport;
 }
 
 /**
- * Stores a source's mapped records in one transaction. A record updates the row it made before
- * (same source and record id); one within 50 m of another row of its kind merges into it
- * instead: an imported row gains the facts it lacked, a player's artwork or a curated wall is
- * left exactly as it is. Nothing is deleted: rows the source stopped listing are marked
- * `not_in_source_since` when the listing is complete, and cleared when listed again.
+ * Stores a source's mapped records in transactions of 2,000 with multi-row statements. A
+ * record updates the row it made before (same source, record id and kind); one within 50 m of
+ * another row of its kind merges into it instead: an imported row gains the facts it lacked, a
+ * player's artwork or a curated wall is left exactly as it is. Nothing is deleted: rows the
+ * source stopped listing are marked `not_in_source_since` when the listing is complete and this
+ * run has at least one usable record, and cleared when listed again.
  */
 export async function importOpenData(
   db: Db,
@@ -91,146 +78,192 @@ export async function importOpenData(
 ): Promise<OpenDataReport> {
   const report: OpenDataReport = {
     source: source.id,
+    usable: mapped.records.length,
     added: [],
     updated: [],
     unchanged: [],
     skipped: [...mapped.skipped],
+    refused: [...mapped.refused],
     fixed: mapped.fixed,
     notInSource: [],
     listedAgain: [],
   };
-  const curated = new Set(loadSeedFile('legal-walls.json', SeedLegalWallSchema).map((w) => w.id));
-  const tableOf = (kind: Kind) => (kind === 'artwork' ? artworks : legalWalls);
+  const run: Run = {
+    source,
+    now,
+    report,
+    curated: new Set(loadSeedFile('legal-walls.json', SeedLegalWallSchema).map((w) => w.id)),
+    places: { artwork: new PlaceGrid(), legal_wall: new PlaceGrid() },
+  };
+  for (const kind of KINDS) {
+    const table = tableOf(kind);
+    const all = await db
+      .select({ id: table.id, latitude: table.latitude, longitude: table.longitude })
+      .from(table);
+    for (const p of all) run.places[kind].add(p);
+  }
 
-  await db.transaction(async (tx) => {
-    const rows = await loadRows(tx);
-    const mine = (r: Row) => r.sourceId === source.id;
-    const played = await playedArtworks(
-      tx,
-      rows.filter((r) => mine(r) && r.kind === 'artwork'),
-    );
-    const seen = new Set<string>();
-
-    for (const rec of mapped.records) {
-      if (seen.has(rec.recordId)) {
-        report.skipped.push({ at: rec.at, reason: `record id ${rec.recordId} listed twice` });
-        continue;
-      }
-      seen.add(rec.recordId);
-      const facts = factsOf(source, rec);
-      const own = rows.find((r) => mine(r) && r.sourceRecordId === rec.recordId);
-      if (own) {
-        // Players own an artwork's status once they have logged it (found, gone, painted over).
-        if (rec.kind === 'artwork' && !played.has(own.id)) facts.status = rec.status;
-        const changes = Object.fromEntries(
-          Object.entries(facts).filter(([k, v]) => own.facts[k] !== v),
-        );
-        if (Object.keys(changes).length === 0) {
-          report.unchanged.push({ at: rec.at, id: own.id, reason: 'same as before' });
-          continue;
-        }
-        await tx
-          .update(tableOf(own.kind))
-          .set(changes)
-          .where(eq(tableOf(own.kind).id, own.id));
-        Object.assign(own.facts, changes);
-        report.updated.push({
-          at: rec.at,
-          id: own.id,
-          reason: `changed ${Object.keys(changes).join(', ')}`,
-        });
-        continue;
-      }
-
-      const near = rows
-        .filter((r) => r.kind === rec.kind)
-        .map((r) => ({ r, m: metres(rec, r) }))
-        .filter((x) => x.m < DUPLICATE_METRES)
-        .sort((a, b) => a.m - b.m)[0];
-      if (near) {
-        await mergeInto(tx, near.r, near.m, rec, facts, curated, report);
-        continue;
-      }
-
-      const id = `${rec.kind === 'artwork' ? 'art' : 'wall'}-${slug(source.id, 90)}-${slug(rec.recordId, 90)}`;
-      const common = { id, sourceId: source.id, sourceRecordId: rec.recordId, ...facts };
-      if (rec.kind === 'artwork') {
-        // No first finder and no photo: the first player to log it becomes its first finder.
-        // Listed by the source today counts as seen today; after that only players refresh it.
-        await tx.insert(artworks).values({
-          ...(common as typeof artworks.$inferInsert),
-          emojiPin: 'location',
-          status: rec.status,
-          lastSeenAt: now,
-          createdAt: now,
-        });
-      } else {
-        await tx.insert(legalWalls).values({
-          ...(common as typeof legalWalls.$inferInsert),
-          description:
-            'A legal painting surface listed by the source. Check the signs on site for what is allowed before you paint.',
-          hours: 'Not stated by source',
-          // A dated list is not today's word: players confirm its walls again.
-          status: source.listedYear ? 'unverified' : 'verified',
-          listedYear: source.listedYear ?? null,
-        });
-      }
-      rows.push({
-        ...rec,
-        id,
-        sourceId: source.id,
-        sourceRecordId: rec.recordId,
-        notInSourceSince: null,
-        facts,
-      });
-      report.added.push({ at: rec.at, id, title: rec.title });
-    }
-
-    if (!complete) {
-      report.note = 'the input holds part of the source: rows it does not list were left unmarked';
-      return;
-    }
-    for (const r of rows.filter(mine)) {
-      const listed = mapped.listed.has(r.sourceRecordId ?? '');
-      const set =
-        !listed && r.notInSourceSince === null
-          ? now
-          : listed && r.notInSourceSince
-            ? null
-            : undefined;
-      if (set === undefined) continue;
-      const table = tableOf(r.kind);
-      await tx.update(table).set({ notInSourceSince: set }).where(eq(table.id, r.id));
-      (set ? report.notInSource : report.listedAgain).push(r.id);
-    }
+  const seen = new Set<string>();
+  const records = mapped.records.filter((rec) => {
+    if (!seen.has(rec.recordId)) return seen.add(rec.recordId);
+    report.refused.push({ at: rec.at, reason: `record id ${rec.recordId} listed twice` });
+    return false;
   });
+  for (const batch of chunks(records, RECORDS_PER_TRANSACTION)) {
+    const span = `the records from ${batch[0]!.at} to ${batch.at(-1)!.at}`;
+    await writeBatch(db, span, (tx) => importBatch(tx, run, batch));
+  }
+
+  if (!complete) {
+    report.note = 'the input holds part of the source: rows it does not list were left unmarked';
+  } else if (records.length === 0) {
+    report.note = 'no usable record in this input: nothing was marked as no longer listed';
+  } else {
+    await writeBatch(db, 'the marks of rows no longer listed', (tx) =>
+      markListing(run, tx, mapped.listed),
+    );
+  }
   return report;
+}
+
+async function importBatch(tx: Tx, run: Run, batch: OpenDataRecord[]): Promise<void> {
+  const { source, report, places } = run;
+  const own = await ownRows(tx, source.id, batch);
+  const played = await playedArtworks(tx, [...own.values()]);
+  // Every row the batch may change, by id: its own rows, the rows its records are within 50 m
+  // of as they stand now, and the rows it adds.
+  const rows = new Map([...own.values()].map((r) => [r.id, r]));
+  for (const kind of KINDS) {
+    const ids: string[] = [];
+    for (const rec of batch) {
+      if (rec.kind !== kind || own.has(`${kind}:${rec.recordId}`)) continue;
+      const twin = places[kind].nearest(rec, DUPLICATE_METRES);
+      if (twin && !rows.has(twin.item.id)) ids.push(twin.item.id);
+    }
+    for (const r of await rowsById(tx, kind, ids)) rows.set(r.id, r);
+  }
+  const inserts = new Map<string, { rec: OpenDataRecord; row: Record<string, unknown> }>();
+  const changes: Record<Kind, Map<string, Record<string, unknown>>> = {
+    artwork: new Map(),
+    legal_wall: new Map(),
+  };
+  const change = (row: Row, set: Record<string, unknown>) => {
+    Object.assign(row.facts, set);
+    const pending = inserts.get(row.id);
+    if (pending) Object.assign(pending.row, set);
+    else changes[row.kind].set(row.id, { ...changes[row.kind].get(row.id), ...set });
+  };
+
+  for (const rec of batch) {
+    const facts = factsOf(source, rec);
+    const mine = own.get(`${rec.kind}:${rec.recordId}`);
+    if (mine) {
+      // Players own an artwork's status once they have logged it (found, gone, painted over).
+      if (rec.kind === 'artwork' && !played.has(mine.id)) facts.status = rec.status;
+      const set = Object.fromEntries(Object.entries(facts).filter(([k, v]) => mine.facts[k] !== v));
+      if (Object.keys(set).length === 0) {
+        report.unchanged.push({ at: rec.at, id: mine.id, reason: 'same as before' });
+        continue;
+      }
+      change(mine, set);
+      report.updated.push({
+        at: rec.at,
+        id: mine.id,
+        reason: `changed ${Object.keys(set).join(', ')}`,
+      });
+      continue;
+    }
+
+    const twin = places[rec.kind].nearest(rec, DUPLICATE_METRES);
+    const target = twin && rows.get(twin.item.id);
+    if (twin && target) {
+      mergeInto(run, target, twin.m, rec, facts, change);
+      continue;
+    }
+    const row = newRow(source, rec, facts, run.now);
+    if (rows.has(row.id)) {
+      report.refused.push({
+        at: rec.at,
+        reason: `its id ${row.id} is another record's (record ids that read the same)`,
+      });
+      continue;
+    }
+    inserts.set(row.id, { rec, row });
+    places[rec.kind].add({ id: row.id, latitude: rec.latitude, longitude: rec.longitude });
+    rows.set(row.id, { id: row.id, kind: rec.kind, sourceId: source.id, facts: { ...facts } });
+  }
+
+  const added = new Set<string>();
+  for (const kind of KINDS) {
+    const table = tableOf(kind);
+    const rowsOfKind = [...inserts.values()].filter((i) => i.rec.kind === kind);
+    for (const id of await insertMany(
+      tx,
+      table,
+      rowsOfKind.map((i) => i.row),
+    )) {
+      added.add(id);
+    }
+    // Only imported rows are ever changed: a player's artwork or a hand-made wall has no source.
+    const set = [...changes[kind]].map(([id, values]) => ({ id, set: values }));
+    await updateMany(tx, table, set, sql`${sql.identifier(table.sourceId.name)} is not null`);
+  }
+  for (const [id, { rec }] of inserts) {
+    if (added.has(id)) report.added.push({ at: rec.at, id, title: rec.title });
+    else {
+      report.skipped.push({
+        at: rec.at,
+        reason: `${id} is stored already (added meanwhile by another import, or made from a record id that reads the same)`,
+      });
+    }
+  }
+}
+
+/** The rows this source made for the batch's records, by `kind:recordId`. */
+async function ownRows(tx: Tx, sourceId: string, batch: OpenDataRecord[]) {
+  const own = new Map<string, Row>();
+  for (const kind of KINDS) {
+    const table = tableOf(kind);
+    const ids = batch.filter((r) => r.kind === kind).map((r) => r.recordId);
+    if (ids.length === 0) continue;
+    const found = await tx
+      .select(comparedColumns(kind))
+      .from(table)
+      .where(and(eq(table.sourceId, sourceId), sql`${table.sourceRecordId} in ${textsIn(ids)}`));
+    for (const r of found) own.set(`${kind}:${String(r.sourceRecordId)}`, rowOf(kind, r));
+  }
+  return own;
+}
+
+async function rowsById(tx: Tx, kind: Kind, ids: string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const table = tableOf(kind);
+  const found = await tx
+    .select(comparedColumns(kind))
+    .from(table)
+    .where(sql`${table.id} in ${textsIn(new Set(ids))}`);
+  return found.map((r) => rowOf(kind, r));
 }
 
 /** Imported artworks of this source that players have logged. */
 async function playedArtworks(tx: Tx, rows: Row[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+  const ids = rows.filter((r) => r.kind === 'artwork').map((r) => r.id);
+  if (ids.length === 0) return new Set();
   const logged = await tx
     .selectDistinct({ id: artworkLogs.artworkId })
     .from(artworkLogs)
-    .where(
-      inArray(
-        artworkLogs.artworkId,
-        rows.map((r) => r.id),
-      ),
-    );
+    .where(sql`${artworkLogs.artworkId} in ${textsIn(ids)}`);
   return new Set(logged.map((l) => l.id));
 }
 
 /** A record 50 m from a row it did not make: the row keeps its identity and its owner's facts. */
-async function mergeInto(
-  tx: Tx,
+function mergeInto(
+  { curated, report }: Run,
   target: Row,
   m: number,
   rec: OpenDataRecord,
   facts: Record<string, unknown>,
-  curated: Set<string>,
-  report: OpenDataReport,
+  change: (row: Row, set: Record<string, unknown>) => void,
 ) {
   const at = rec.at;
   if (target.kind === 'artwork' && target.sourceId === null) {
@@ -259,13 +292,7 @@ async function mergeInto(
     });
     return;
   }
-  const changes = Object.fromEntries(fill.map((k) => [k, facts[k]]));
-  const table = target.kind === 'artwork' ? artworks : legalWalls;
-  await tx
-    .update(table)
-    .set(changes)
-    .where(and(eq(table.id, target.id), isNotNull(table.sourceId)));
-  Object.assign(target.facts, changes);
+  change(target, Object.fromEntries(fill.map((k) => [k, facts[k]])));
   report.updated.push({
     at,
     id: target.id,
@@ -273,18 +300,48 @@ async function mergeInto(
   });
 }
 
+/** Marks this source's rows the listing left out, and clears the mark of those back in it. */
+async function markListing({ source, now, report }: Run, tx: Tx, listed: Set<string>) {
+  const ids = textsIn(listed);
+  const at = now.toISOString();
+  for (const kind of KINDS) {
+    const table = tableOf(kind);
+    const gone = await tx.execute(
+      sql`update ${table} set not_in_source_since = ${at}::timestamptz
+          where source_id = ${source.id} and not_in_source_since is null
+            and source_record_id not in ${ids} returning id`,
+    );
+    const back = await tx.execute(
+      sql`update ${table} set not_in_source_since = null
+          where source_id = ${source.id} and not_in_source_since is not null
+            and source_record_id in ${ids} returning id`,
+    );
+    report.notInSource.push(
+      ...rowsOf<{ id: string }>(gone)
+        .map((r) => r.id)
+        .sort(),
+    );
+    report.listedAgain.push(
+      ...rowsOf<{ id: string }>(back)
+        .map((r) => r.id)
+        .sort(),
+    );
+  }
+}
+
 export function formatOpenDataReport(r: OpenDataReport): string {
   const faults = new Map<string, number>();
   for (const f of r.fixed) faults.set(f.fault, (faults.get(f.fault) ?? 0) + 1);
   return [
-    `${r.source}: added ${r.added.length}, updated ${r.updated.length}, unchanged ${r.unchanged.length}, skipped ${r.skipped.length}, no longer listed ${r.notInSource.length}, listed again ${r.listedAgain.length}`,
-    ...[...faults].map(([fault, n]) => `  fixed    ${n} × ${fault}`),
-    ...(r.note ? [`  note     ${r.note}`] : []),
-    ...r.added.map((a) => `  added    ${a.at}: ${a.id} (${a.title})`),
-    ...r.updated.map((u) => `  updated  ${u.at}: ${u.id} (${u.reason})`),
-    ...r.skipped.map((s) => `  skipped  ${s.at}: ${s.reason}`),
-    ...r.fixed.map((f) => `  fixed    ${f.at}: ${f.fault}`),
+    ...r.added.map((a) => `  added     ${a.at}: ${a.id} (${a.title})`),
+    ...r.updated.map((u) => `  updated   ${u.at}: ${u.id} (${u.reason})`),
+    ...r.skipped.map((s) => `  skipped   ${s.at}: ${s.reason}`),
+    ...r.fixed.map((f) => `  fixed     ${f.at}: ${f.fault}`),
+    ...r.refused.map((s) => `  refused   ${s.at}: ${s.reason}`),
     ...r.notInSource.map((id) => `  not in source since today: ${id}`),
     ...r.listedAgain.map((id) => `  listed again: ${id}`),
+    ...[...faults].map(([fault, n]) => `  fixed     ${n} × ${fault}`),
+    ...(r.note ? [`  note      ${r.note}`] : []),
+    `${r.source}: added ${r.added.length}, updated ${r.updated.length}, unchanged ${r.unchanged.length}, skipped ${r.skipped.length}, refused ${r.refused.length}, no longer listed ${r.notInSource.length}, listed again ${r.listedAgain.length}`,
   ].join('\n');
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/app.ts';
@@ -9,14 +8,12 @@ import { loadSeedData, seedDatabase } from '../db/seed.ts';
 import { importWalls, type ImportReport } from './import-walls.ts';
 import { detectFormat, readWallFile } from './wall-sources.ts';
 
-const fixture = (name: string) => {
-  const file = new URL(`../../../test/fixtures/walls/${name}`, import.meta.url);
-  return readWallFile(name, readFileSync(file, 'utf8'));
-};
+const fixture = (name: string) => readWallFile(`test/fixtures/walls/${name}`);
 const wall = async (id: string) =>
   (await db.select().from(legalWalls).where(eq(legalWalls.id, id)))[0];
 const wallCount = async () => (await db.select({ n: count() }).from(legalWalls))[0]!.n;
-const reasons = (r: ImportReport) => Object.fromEntries(r.skipped.map((s) => [s.at, s.reason]));
+const reasons = (r: ImportReport) =>
+  Object.fromEntries([...r.skipped, ...r.refused].map((s) => [s.at, s.reason]));
 
 let database: Database;
 let db: Db;
@@ -45,12 +42,14 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('wall files', () => {
-  it('are recognised by name and content', () => {
-    expect(detectFormat('x.csv', 'a,b')).toBe('csv');
-    expect(detectFormat('x.geojson', '{}')).toBe('geojson');
-    expect(detectFormat('export.json', '{"elements":[]}')).toBe('osm');
-    expect(detectFormat('x.json', '{"type":"FeatureCollection","features":[]}')).toBe('geojson');
-    expect(() => detectFormat('x.json', '{"rows":[]}')).toThrow(/neither Overpass/);
+  it('are recognised by name, or else by their first character', async () => {
+    expect(detectFormat('x.csv', '{')).toBe('csv');
+    expect(detectFormat('x.geojson', 'a,b')).toBe('json');
+    expect(detectFormat('export', ' {"elements":[]}')).toBe('json');
+    expect(detectFormat('export', 'id,name')).toBe('csv');
+    await expect(readWallFile('x.json', '{"rows":[]}').next()).rejects.toThrow(
+      'x.json is neither Overpass output (elements) nor GeoJSON (FeatureCollection)',
+    );
   });
 });
 
@@ -107,7 +106,11 @@ describe('importing OpenStreetMap Overpass JSON', () => {
     const again = await importWalls(db, fixture('overpass.json'));
     expect(again.added).toEqual([]);
     expect(again.updated).toEqual([]);
-    expect(reasons(again)['node/1001']).toBe('unchanged (osm-node-1001)');
+    expect(again.unchanged).toContainEqual({
+      at: 'node/1001',
+      id: 'osm-node-1001',
+      reason: 'same as before',
+    });
     expect(await wallCount()).toBe(before);
   });
 });
@@ -150,13 +153,13 @@ describe('importing CSV', () => {
     const report = await importWalls(db, fixture('walls.csv'));
     expect(report.added.map((a) => a.id)).toEqual(['csv-harbour-wall']);
     expect(report.updated).toEqual([
-      expect.objectContaining({ id: 'geo-river-wall', at: 'row 6', reason: 'same id' }),
+      expect.objectContaining({ id: 'geo-river-wall', at: 'line 6', reason: 'same id' }),
     ]);
     expect(reasons(report)).toEqual({
-      'row 3': 'no coordinates',
-      'row 4': 'coordinates out of range (95, 147.35)',
-      'row 5': 'merged into csv-harbour-wall from row 2 (7 m apart in this file)',
-      'row 7': "unknown country 'Narnia'",
+      'line 3': "latitude 'abc' is not a decimal number",
+      'line 4': 'coordinates out of range (95, 147.35)',
+      'line 5': 'merged into csv-harbour-wall from line 2 (7 m apart in this file)',
+      'line 7': "unknown country 'Narnia'",
     });
     expect(await wall('csv-harbour-wall')).toMatchObject({
       address: '1 Fixture Quay, Hobart TAS',
@@ -183,11 +186,11 @@ describe('every import', () => {
     expect(mine.map((d) => d.name)).toEqual(['My find']);
   });
 
-  it('never writes half a file: a failing record rolls the whole import back', async () => {
+  it('a batch the database refuses is rolled back whole, and said in one line', async () => {
     const before = await wallCount();
     const records = [
       {
-        at: 'row 2',
+        at: 'line 2',
         key: 'rollback-one',
         name: 'Fixture rollback wall',
         city: 'Perth',
@@ -196,10 +199,10 @@ describe('every import', () => {
         longitude: 115.86,
         source: 'fixture',
       },
-      // Passes validation but cannot be stored: the name column is NOT NULL text, and a NUL
-      // byte is refused by Postgres.
+      // Handed over without the file reader, which removes control characters: Postgres
+      // refuses a NUL in text.
       {
-        at: 'row 3',
+        at: 'line 3',
         key: 'rollback-two',
         name: 'Bad \u0000 name',
         city: 'Perth',
@@ -209,7 +212,11 @@ describe('every import', () => {
         source: 'fixture',
       },
     ];
-    await expect(importWalls(db, records)).rejects.toThrow();
+    const error = await importWalls(db, records).catch((err: Error) => err.message);
+    expect(error).toMatch(
+      /^The database refused the records from line 2 to line 3: [^\n]+\. Batches before them are stored/,
+    );
+    expect(error).not.toMatch(/\n|insert into|params/i);
     expect(await wallCount()).toBe(before);
   });
 });

@@ -21,10 +21,19 @@ export interface Listing {
   pages: number;
 }
 
-/** Reads one page's body: JSON in any known shape, or CSV. */
-export function readPage(name: string, text: string, url: URL | null, start: number): Page {
+/** Reads one page's body: JSON in any known shape, or CSV; a page it cannot read is refused whole. */
+export async function readPage(
+  name: string,
+  text: string,
+  url: URL | null,
+  start: number,
+): Promise<Page> {
   const body = text.replace(/^\uFEFF/, '').trimStart();
-  if (!body.startsWith('{') && !body.startsWith('[')) return csvPage(text);
+  if (!body.startsWith('{') && !body.startsWith('[')) {
+    return csvPage(text).catch((err: Error) => {
+      throw new Error(`${name}: ${err.message}`);
+    });
+  }
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -37,7 +46,11 @@ export function readPage(name: string, text: string, url: URL | null, start: num
       `${name} is in no format the importer reads (Opendatasoft records, Socrata, ArcGIS, GeoJSON, CKAN datastore_search, Overpass, CSV)`,
     );
   }
-  return format.page(json, url, start);
+  try {
+    return format.page(json, url, start);
+  } catch (err) {
+    throw new Error(`${name}: ${(err as Error).message}`);
+  }
 }
 
 /** A file, read whole: one page. */
@@ -45,7 +58,7 @@ export async function loadFile(file: string): Promise<Listing> {
   const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
     throw new Error(err.code === 'ENOENT' ? `No such file: ${file}` : err.message);
   });
-  const page = readPage(file, text, null, 0);
+  const page = await readPage(file, text, null, 0);
   return { rows: page.rows, complete: !page.more, pages: 1 };
 }
 
@@ -58,7 +71,7 @@ export async function loadUrl(start: string, fetchPage: typeof fetch = fetch): P
     if (++pages > MAX_PAGES) throw new Error(`${start} did not stop after ${MAX_PAGES} pages`);
     const res = await fetchPage(url, { headers: { accept: 'application/json, text/csv' } });
     if (!res.ok) throw new Error(`${url} answered ${res.status} ${res.statusText}`);
-    const page: Page = readPage(url.toString(), await res.text(), url, rows.length);
+    const page: Page = await readPage(url.toString(), await res.text(), url, rows.length);
     rows.push(...page.rows);
     url = page.next;
   }

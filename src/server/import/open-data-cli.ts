@@ -9,6 +9,9 @@ const USAGE = `Usage: npm run import -- <source> [file|url] [--city NAME] [--cou
 Imports artworks and legal walls from an open-data source into the database that
 DATABASE_URL / DATA_DIR point at. Without a file or URL it fetches the source's live
 endpoint, page by page. --city and --country fill walls that lack them (Overpass).
+A record that cannot be used is refused with its place and the reason, and the rest are
+imported. Exit status: 0 when records were read, 1 when the input cannot be read or holds
+no usable record, 2 for a usage error.
 Known sources:
 ${SOURCES.map((s) => `  ${s.id.padEnd(28)} ${s.publisher}, ${s.name} (${s.format})`).join('\n')}`;
 
@@ -34,6 +37,10 @@ async function main(): Promise<number> {
 
   const report = await withCommandDatabase((db) => importSource(db, sourceId, listing, values));
   console.log(formatOpenDataReport(report));
+  if (report.usable === 0) {
+    console.error(`Nothing imported: no usable record in ${input ?? sourceId}.`);
+    return 1;
+  }
   return 0;
 }
 

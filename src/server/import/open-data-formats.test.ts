@@ -8,7 +8,8 @@ const mapFile = async (sourceId: string, file: string) => {
   const listing = await loadFile(FIXTURES + file);
   return { listing, mapped: mapRows(findSource(sourceId), listing.rows) };
 };
-const reasons = (m: MappedRows) => Object.fromEntries(m.skipped.map((s) => [s.at, s.reason]));
+const reasons = (m: MappedRows) =>
+  Object.fromEntries([...m.skipped, ...m.refused].map((s) => [s.at, s.reason]));
 const faults = (m: MappedRows) => m.fixed.map((f) => `${f.at}: ${f.fault}`);
 
 describe('reading each format', () => {
@@ -87,11 +88,12 @@ describe('reading each format', () => {
       }),
     ]);
     expect(reasons(mapped)).toEqual({
-      'row 3': 'not selected (materials=(none), material=Bronze, programme=(none))',
+      // Line 4: the first record's description spans lines 2 and 3.
+      'line 4': 'not selected (materials=(none), material=Bronze, programme=(none))',
     });
     expect(faults(mapped)).toEqual([
-      'row 2: geometry given as a string',
-      'row 2: coordinates to 3 decimals (~100 m): flagged low precision',
+      'line 2: geometry given as a string',
+      'line 2: coordinates to 3 decimals (~100 m): flagged low precision',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { canonicalCountry, insideCountry } from '../../core/country-boxes.ts';
-import { checkPoint, readPoint, type Point } from './coordinates.ts';
+import { MAX_DESCRIPTION, MAX_TEXT, controlsRemoved, tooLong, withoutControls } from './cells.ts';
+import { checkPoint, readPoint, type BadPoint, type Point } from './coordinates.ts';
 import type { SourceRow } from './formats/page.ts';
 import type { Kind, OpenDataSource, Where } from './sources.ts';
 
@@ -25,7 +26,10 @@ export interface OpenDataRecord {
 
 export interface MappedRows {
   records: OpenDataRecord[];
+  /** Rows left out on purpose: not selected, or refused by the source's own rules. */
   skipped: { at: string; reason: string }[];
+  /** Rows that cannot be used, and why. */
+  refused: { at: string; reason: string }[];
   /** Faults put right (or flagged) in records that were kept. */
   fixed: { at: string; fault: string }[];
   /** Ids of every record the source lists as one of ours, usable or not. */
@@ -83,22 +87,48 @@ function matches(get: (f: string) => unknown, where: Where | undefined): boolean
   });
 }
 
+/**
+ * Whether a listing is the source's data at all: a row names at least one field the source is
+ * read by. A wrong file (another source's export, a README read as CSV) is refused whole.
+ */
+export function namesSourceFields(source: OpenDataSource, rows: SourceRow[]): boolean {
+  const known = new Set(
+    [
+      ...Object.values(source.fields).flat(),
+      ...source.select.flatMap((r) => Object.keys(r.where ?? {})),
+    ].map(norm),
+  );
+  const readable = rows.filter((r) => !r.problem);
+  return (
+    readable.length === 0 ||
+    readable.some(
+      (r) => r.geometry !== undefined || Object.keys(r.props).some((k) => known.has(norm(k))),
+    )
+  );
+}
+
 /** Turns a listing's rows into records for `source`, reporting every fault and refusal. */
 export function mapRows(
   source: OpenDataSource,
   rows: SourceRow[],
   defaults: MapDefaults = {},
 ): MappedRows {
-  const out: MappedRows = { records: [], skipped: [], fixed: [], listed: new Set() };
+  const out: MappedRows = { records: [], skipped: [], refused: [], fixed: [], listed: new Set() };
   const selectFields = [...new Set(source.select.flatMap((r) => Object.keys(r.where ?? {})))];
 
   for (const row of rows) {
-    const fields = new Map(Object.entries(row.props).map(([k, v]) => [norm(k), v]));
+    const skip = (reason: string) => out.skipped.push({ at: row.at, reason });
+    const refuse = (reason: string) => out.refused.push({ at: row.at, reason });
+    if (row.problem) {
+      refuse(row.problem);
+      continue;
+    }
+    const { cells, cleaned } = withoutControls(row.props);
+    const fields = new Map(Object.entries(cells).map(([k, v]) => [norm(k), v]));
     const get = (f: string) => fields.get(norm(f));
     const first = (names: string[] | undefined) =>
       (names ?? []).map((n) => text(get(n))).find((v) => v !== undefined);
-    const skip = (reason: string) => out.skipped.push({ at: row.at, reason });
-    const faults: string[] = [];
+    const faults: string[] = cleaned.length ? [controlsRemoved(cleaned)] : [];
     const clean = (name: string, value: string | undefined) => {
       if (value === undefined) return undefined;
       const c = cleanText(value);
@@ -140,19 +170,28 @@ export function mapRows(
       faults.push('no record id in the source: keyed by its title');
     }
     if (!recordId) {
-      skip('no record id in the source');
+      refuse('no record id in the source');
       continue;
     }
     out.listed.add(recordId);
+    const long =
+      tooLong('record id', recordId, MAX_TEXT) ??
+      tooLong('artist', artist ?? '', MAX_TEXT) ??
+      tooLong('address', address ?? '', MAX_TEXT) ??
+      tooLong('url', first(source.fields.url) ?? '', MAX_DESCRIPTION);
+    if (long) {
+      refuse(long);
+      continue;
+    }
 
     const point = findPoint(source, row, get);
-    if (!point) {
-      skip('no geometry');
+    if (!point || 'problem' in point) {
+      refuse(point?.problem ?? 'no geometry');
       continue;
     }
     const checked = checkPoint(point, source.region);
     if ('problem' in checked) {
-      skip(checked.problem);
+      refuse(checked.problem);
       continue;
     }
     if (point.fromString) faults.push('geometry given as a string');
@@ -165,15 +204,20 @@ export function mapRows(
     const country = countryText ? canonicalCountry(countryText) : null;
     if (rule.kind === 'legal_wall') {
       if (!city || !countryText) {
-        skip('a wall needs a city and a country (pass --city and --country)');
+        refuse('a wall needs a city and a country (pass --city and --country)');
         continue;
       }
       if (!country) {
-        skip(`unknown country '${countryText}'`);
+        refuse(`unknown country '${countryText.slice(0, 60)}'`);
         continue;
       }
       if (insideCountry(country, checked.lat, checked.lon) === false) {
-        skip(`coordinates (${checked.lat}, ${checked.lon}) are outside ${country}`);
+        refuse(`coordinates (${checked.lat}, ${checked.lon}) are outside ${country}`);
+        continue;
+      }
+      const longCity = tooLong('city', city, MAX_TEXT);
+      if (longCity) {
+        refuse(longCity);
         continue;
       }
     }
@@ -206,19 +250,27 @@ export function mapRows(
   return out;
 }
 
-/** The row's geometry first, then the source's point fields, then a latitude/longitude pair. */
+/**
+ * The row's geometry first, then the source's point fields, then a latitude/longitude pair: the
+ * first point read, or else why the first one given could not be.
+ */
 function findPoint(
   source: OpenDataSource,
   row: SourceRow,
   get: (f: string) => unknown,
-): Point | null {
-  const geometry = readPoint(row.geometry);
-  if (geometry) return geometry;
-  for (const f of source.fields.point ?? []) {
-    const p = readPoint(get(f));
-    if (p) return p;
-  }
+): Point | BadPoint | null {
   const lat = source.fields.latitude?.map(get).find((v) => text(v) !== undefined);
   const lon = source.fields.longitude?.map(get).find((v) => text(v) !== undefined);
-  return lat !== undefined && lon !== undefined ? readPoint({ lat, lon }) : null;
+  const tries = [
+    () => readPoint(row.geometry),
+    ...(source.fields.point ?? []).map((f) => () => readPoint(get(f))),
+    () => (lat !== undefined && lon !== undefined ? readPoint({ lat, lon }) : null),
+  ];
+  let bad: BadPoint | null = null;
+  for (const read of tries) {
+    const p = read();
+    if (p && 'lat' in p) return p;
+    bad ??= p;
+  }
+  return bad;
 }

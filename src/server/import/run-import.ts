@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { importOpenData, type OpenDataReport } from './import-open-data.ts';
 import { loadFile, loadUrl, type Listing } from './load-listing.ts';
-import { mapRows, type MapDefaults } from './open-data-records.ts';
+import { mapRows, namesSourceFields, type MapDefaults } from './open-data-records.ts';
 import { findSource } from './sources.ts';
 
 /**
@@ -20,7 +20,11 @@ export async function readListing(
       `${sourceId} has no endpoint in the registry: pass a file or URL (${source.page})`,
     );
   }
-  return /^https?:\/\//i.test(where) ? loadUrl(where, fetchPage) : loadFile(where);
+  const listing = await (/^https?:\/\//i.test(where) ? loadUrl(where, fetchPage) : loadFile(where));
+  if (!namesSourceFields(source, listing.rows)) {
+    throw new Error(`${where} is not ${sourceId}'s data: no field the source is read by is in it`);
+  }
+  return listing;
 }
 
 /** One import: the listing read, mapped and stored; returns the report. */

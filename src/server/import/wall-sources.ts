@@ -1,11 +1,17 @@
-import { parse as parseCsv } from 'csv-parse/sync';
+import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { controlsRemoved, decimal, plain, withoutControls } from './cells.ts';
+import { csvRows } from './csv-rows.ts';
+import { isObject } from './formats/page.ts';
+import { centre, isLegalSurface, osmElements, osmId, osmPoint, tagged } from './osm-elements.ts';
 
 /**
  * Legal-wall records as they come out of a file, before validation: OpenStreetMap Overpass JSON
  * (nodes and ways), GeoJSON and CSV. Everything is optional here; import-walls.ts decides.
  */
 export interface RawWall {
-  /** Where the record came from in the file, for the report: 'node/123', 'feature 3', 'row 5'. */
+  /** Where the record is in the file, for the report: 'node/123', 'feature 3', 'line 5'. */
   at: string;
   /** A stable key from the source (OSM type and id, a GeoJSON or CSV id), if it has one. */
   key?: string;
@@ -21,36 +27,82 @@ export interface RawWall {
   source?: string;
   /** Why the record cannot be used at all (e.g. not tagged as a legal surface). */
   problem?: string;
+  /** What was put right in it (control characters removed). */
+  fixed?: string[];
 }
 
-export type WallFileFormat = 'osm' | 'geojson' | 'csv';
+/** A file the importer cannot read as a whole: it stops before the database is opened. */
+class UnreadableFile extends Error {}
 
-export function detectFormat(fileName: string, text: string): WallFileFormat {
+/** CSV or JSON: by the file's extension, or else by its first character. */
+export function detectFormat(fileName: string, head: string): 'csv' | 'json' {
   if (/\.csv$/i.test(fileName)) return 'csv';
-  if (/\.geojson$/i.test(fileName)) return 'geojson';
-  const head = text.trimStart();
-  if (!head.startsWith('{')) return 'csv';
-  const json = JSON.parse(text) as { type?: unknown; elements?: unknown };
-  if (Array.isArray(json.elements)) return 'osm';
-  if (json.type === 'FeatureCollection' || json.type === 'Feature') return 'geojson';
-  throw new Error(
-    'JSON file is neither Overpass output (elements) nor GeoJSON (FeatureCollection)',
-  );
+  if (/\.(geo)?json$/i.test(fileName)) return 'json';
+  return /^\s*[[{]/.test(head.replace(/^\uFEFF/, '')) ? 'json' : 'csv';
 }
 
-export function readWallFile(fileName: string, text: string): RawWall[] {
-  const format = detectFormat(fileName, text);
-  if (format === 'csv') return fromCsv(text);
-  const json: unknown = JSON.parse(text);
-  return format === 'osm' ? fromOverpass(json) : fromGeoJson(json);
+async function firstBytes(file: string): Promise<string> {
+  const handle = await open(file).catch((err: NodeJS.ErrnoException) => {
+    throw new UnreadableFile(err.code === 'ENOENT' ? `No such file: ${file}` : err.message);
+  });
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(256), 0, 256, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } catch (err) {
+    throw new UnreadableFile(`${file}: ${(err as Error).message}`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The records of a wall file, one by one. CSV is streamed from disk; JSON is parsed whole (its
+ * records are an array inside one value). Throws UnreadableFile, before the first record, for a
+ * file that is not one of the three formats; `text` stands in for the file's content in tests.
+ */
+export async function* readWallFile(file: string, text?: string): AsyncGenerator<RawWall> {
+  const format = detectFormat(file, text ?? (await firstBytes(file)));
+  if (format === 'csv') {
+    yield* fromCsv(file, text === undefined ? createReadStream(file) : Readable.from([text]));
+    return;
+  }
+  const body =
+    text ??
+    (await readFile(file, 'utf8').catch((err: Error) => {
+      throw new UnreadableFile(`${file}: ${err.message}`);
+    }));
+  let json: unknown;
+  try {
+    json = JSON.parse(body.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new UnreadableFile(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  yield* fromJson(file, json);
+}
+
+function fromJson(file: string, json: unknown): RawWall[] {
+  if (isObject(json) && 'elements' in json) {
+    if (!Array.isArray(json.elements)) {
+      throw new UnreadableFile(`${file}: "elements" is not an array (Overpass lists them in one)`);
+    }
+    return fromOverpass(json.elements);
+  }
+  if (isObject(json) && json.type === 'Feature') return fromGeoJson([json]);
+  if (isObject(json) && json.type === 'FeatureCollection') {
+    if (!Array.isArray(json.features)) {
+      throw new UnreadableFile(
+        `${file}: "features" is not an array (a FeatureCollection lists its features in one)`,
+      );
+    }
+    return fromGeoJson(json.features);
+  }
+  throw new UnreadableFile(
+    `${file} is neither Overpass output (elements) nor GeoJSON (FeatureCollection)`,
+  );
 }
 
 const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
-const num = (v: unknown): number | undefined => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-};
 const bool = (v: unknown): boolean | undefined => {
   if (typeof v === 'boolean') return v;
   const s = str(v)?.toLowerCase();
@@ -59,106 +111,95 @@ const bool = (v: unknown): boolean | undefined => {
   return undefined;
 };
 
-export interface OsmElement {
-  type: string;
-  id: number;
-  lat?: number;
-  lon?: number;
-  center?: { lat: number; lon: number };
-  geometry?: { lat: number; lon: number }[];
-  nodes?: number[];
-  tags?: Record<string, string>;
+/** Latitude and longitude read strictly (cells.ts), or why they cannot be. */
+function coordinates(
+  lat: unknown,
+  lng: unknown,
+): Pick<RawWall, 'latitude' | 'longitude'> & {
+  problem?: string;
+} {
+  const a = decimal(lat, 'latitude');
+  const b = decimal(lng, 'longitude');
+  const problem = [a, b].flatMap((d) => (d && 'problem' in d ? [d.problem] : [])).join('; ');
+  return {
+    latitude: a && 'value' in a ? a.value : undefined,
+    longitude: b && 'value' in b ? b.value : undefined,
+    ...(problem ? { problem } : {}),
+  };
 }
 
-/** Tags that mark a legal painting surface in OpenStreetMap. */
-export function isLegalSurface(tags: Record<string, string>): boolean {
-  return tags.leisure === 'drawing_surface' || tags.graffiti === 'yes';
-}
+const fixedIn = (cleaned: string[]) => (cleaned.length ? [controlsRemoved(cleaned)] : undefined);
 
 /** Overpass JSON (`[out:json]`, with `out center` or `out geom` or the ways' nodes). */
-export function fromOverpass(json: unknown): RawWall[] {
-  const elements = (json as { elements?: OsmElement[] }).elements ?? [];
+function fromOverpass(list: unknown[]): RawWall[] {
+  const { elements, refused } = osmElements(list);
   const nodes = new Map(elements.filter((e) => e.type === 'node').map((e) => [e.id, e]));
   // Untagged nodes are the ways' geometry; tagged elements that are not legal surfaces are
-  // reported as skipped rather than dropped silently.
-  return elements
-    .filter((e) => e.tags && Object.keys(e.tags).length > 0)
-    .map((e): RawWall => {
-      const tags = e.tags!;
-      const at = `${e.type}/${e.id}`;
-      const point = osmPoint(e, nodes);
-      const street = [tags['addr:housenumber'], tags['addr:street']].filter(Boolean).join(' ');
-      const city =
-        tags['addr:city'] ?? tags['addr:town'] ?? tags['addr:village'] ?? tags['addr:suburb'];
-      const address = [street, tags['addr:postcode'], city].filter(Boolean).join(', ');
-      return {
-        at,
-        key: `osm-${e.type}-${e.id}`,
-        name: str(tags.name) ?? str(tags['name:en']),
-        description: str(tags.description),
-        city: str(city),
-        country: str(tags['addr:country']),
-        address: street ? address : undefined,
-        hours: str(tags.opening_hours),
-        permitRequired:
-          tags.access === 'permit' || bool(tags.permit) === true
-            ? true
-            : tags.access === 'no' || tags.access === 'private'
-              ? undefined
-              : false,
-        latitude: point?.lat,
-        longitude: point?.lon,
-        source: `OpenStreetMap contributors (ODbL), https://www.openstreetmap.org/${at}`,
-        problem: !isLegalSurface(tags)
-          ? 'not tagged as a legal painting surface (leisure=drawing_surface or graffiti=yes)'
-          : tags.access === 'no' || tags.access === 'private'
-            ? `access=${tags.access}: not open to the public`
-            : undefined,
-      };
-    });
-}
-
-export function osmPoint(
-  e: OsmElement,
-  nodes: Map<number, OsmElement>,
-): { lat: number; lon: number } | null {
-  if (e.lat !== undefined && e.lon !== undefined) return { lat: e.lat, lon: e.lon };
-  if (e.center) return e.center;
-  const points =
-    e.geometry ??
-    (e.nodes ?? []).flatMap((id) => {
-      const n = nodes.get(id);
-      return n?.lat !== undefined && n.lon !== undefined ? [{ lat: n.lat, lon: n.lon }] : [];
-    });
-  return points.length ? centre(points.map((p) => [p.lon, p.lat])) : null;
-}
-
-/** The mean of a shape's vertices (a closed ring's repeated last vertex counted once). */
-export function centre(coords: number[][]): { lat: number; lon: number } {
-  const first = coords[0]!;
-  const last = coords.at(-1)!;
-  const ring = coords.length > 1 && first[0] === last[0] && first[1] === last[1];
-  const pts = ring ? coords.slice(0, -1) : coords;
-  const sum = pts.reduce((acc, [lng, lat]) => [acc[0]! + lng!, acc[1]! + lat!], [0, 0]);
-  return { lon: sum[0]! / pts.length, lat: sum[1]! / pts.length };
-}
-
-interface Feature {
-  id?: unknown;
-  geometry?: { type: string; coordinates: unknown } | null;
-  properties?: Record<string, unknown> | null;
-}
-
-export function fromGeoJson(json: unknown): RawWall[] {
-  const root = json as { type?: string; features?: Feature[] };
-  const features = root.type === 'Feature' ? [json as Feature] : (root.features ?? []);
-  return features.map((f, i): RawWall => {
-    const p = f.properties ?? {};
-    const point = geoJsonPoint(f.geometry);
-    const id = str(p.id) ?? str(f.id);
+  // reported rather than dropped silently.
+  const walls = elements.filter(tagged).map((e): RawWall => {
+    const { cells: tags, cleaned } = withoutControls(e.tags);
+    const at = osmId(e);
+    const osm = osmPoint(e, nodes);
+    const point = coordinates(osm?.lat, osm?.lon);
+    const street = [str(tags['addr:housenumber']), str(tags['addr:street'])]
+      .filter(Boolean)
+      .join(' ');
+    const city = str(
+      tags['addr:city'] ?? tags['addr:town'] ?? tags['addr:village'] ?? tags['addr:suburb'],
+    );
+    const address = [street, str(tags['addr:postcode']), city].filter(Boolean).join(', ');
+    const closed = tags.access === 'no' || tags.access === 'private';
     return {
-      at: `feature ${i + 1}`,
-      key: id,
+      at,
+      key: `osm-${at}`,
+      name: str(tags.name) ?? str(tags['name:en']),
+      description: str(tags.description),
+      city,
+      country: str(tags['addr:country']),
+      address: street ? address : undefined,
+      hours: str(tags.opening_hours),
+      permitRequired:
+        tags.access === 'permit' || bool(tags.permit) === true ? true : closed ? undefined : false,
+      latitude: point.latitude,
+      longitude: point.longitude,
+      source: `OpenStreetMap contributors (ODbL), https://www.openstreetmap.org/${at}`,
+      problem: !isLegalSurface(tags)
+        ? 'not tagged as a legal painting surface (leisure=drawing_surface or graffiti=yes)'
+        : closed
+          ? `access=${String(tags.access)}: not open to the public`
+          : point.problem,
+      fixed: fixedIn(cleaned),
+    };
+  });
+  return [...refused, ...walls];
+}
+
+/** A GeoJSON geometry's point: a Point, or the centre of a LineString or Polygon. */
+function geoJsonPoint(g: unknown): ReturnType<typeof coordinates> | null {
+  if (!isObject(g) || !Array.isArray(g.coordinates)) return null;
+  const c = g.coordinates as unknown[];
+  const isPos = (v: unknown): v is number[] =>
+    Array.isArray(v) && Number.isFinite(v[0]) && Number.isFinite(v[1]);
+  if (g.type === 'Point') return coordinates(c[1], c[0]);
+  const line = g.type === 'Polygon' ? c[0] : g.type === 'LineString' ? c : null;
+  if (!Array.isArray(line) || line.length === 0) return null;
+  if (!line.every(isPos))
+    return { problem: `${String(g.type)} has positions that are not pairs of finite numbers` };
+  const mid = centre(line);
+  return { latitude: mid.lat, longitude: mid.lon };
+}
+
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+
+function fromGeoJson(features: unknown[]): RawWall[] {
+  return features.map((f, i): RawWall => {
+    const at = `feature ${i + 1}`;
+    if (!isObject(f)) return { at, problem: `not a GeoJSON feature (${kindOf(f)})` };
+    const { cells: p, cleaned } = withoutControls(isObject(f.properties) ? f.properties : {});
+    const point = geoJsonPoint(f.geometry);
+    return {
+      at,
+      key: str(p.id) ?? str(f.id),
       name: str(p.name),
       description: str(p.description),
       city: str(p.city),
@@ -166,48 +207,58 @@ export function fromGeoJson(json: unknown): RawWall[] {
       address: str(p.address),
       hours: str(p.hours),
       permitRequired: bool(p.permitRequired),
-      latitude: point?.lat,
-      longitude: point?.lon,
+      latitude: point?.latitude,
+      longitude: point?.longitude,
       source: str(p.source),
-      problem: point ? undefined : 'no usable geometry (Point, LineString or Polygon)',
+      problem: point ? point.problem : 'no usable geometry (Point, LineString or Polygon)',
+      fixed: fixedIn(cleaned),
     };
   });
 }
 
-function geoJsonPoint(g: Feature['geometry']): { lat: number; lon: number } | null {
-  if (!g || !Array.isArray(g.coordinates)) return null;
-  const c = g.coordinates as unknown[];
-  const isPos = (v: unknown): v is number[] =>
-    Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number';
-  if (g.type === 'Point' && isPos(c)) return { lon: c[0]!, lat: c[1]! };
-  if (g.type === 'LineString' && c.every(isPos)) return c.length ? centre(c) : null;
-  if (g.type === 'Polygon' && Array.isArray(c[0]) && (c[0] as unknown[]).every(isPos)) {
-    return centre(c[0] as number[][]);
-  }
-  return null;
-}
+const LATITUDE = ['latitude', 'lat'];
+const LONGITUDE = ['longitude', 'lng', 'lon'];
 
-/** CSV with a header row; latitude/lat and longitude/lng/lon are both accepted. */
-export function fromCsv(text: string): RawWall[] {
-  const rows: Record<string, string>[] = parseCsv(text, {
-    columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-    bom: true,
-    trim: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-  });
-  return rows.map((r, i) => ({
-    at: `row ${i + 2}`,
-    key: str(r.id),
-    name: str(r.name),
-    description: str(r.description),
-    city: str(r.city),
-    country: str(r.country),
-    address: str(r.address),
-    hours: str(r.hours),
-    permitRequired: bool(r.permitrequired ?? r.permit_required),
-    latitude: num(r.latitude ?? r.lat),
-    longitude: num(r.longitude ?? r.lng ?? r.lon),
-    source: str(r.source),
-  }));
+/** CSV with a header row naming its columns; latitude/lat and longitude/lng/lon both work. */
+async function* fromCsv(file: string, input: Readable): AsyncGenerator<RawWall> {
+  const header = (names: string[]) => {
+    const keys = names.map((h) => plain(h).trim().toLowerCase());
+    if (!keys.some((k) => LATITUDE.includes(k)) || !keys.some((k) => LONGITUDE.includes(k))) {
+      throw new UnreadableFile(
+        `${file}: its first row is not a header naming latitude and longitude columns (it reads: ${keys.join(', ').slice(0, 200)})`,
+      );
+    }
+    return keys;
+  };
+  try {
+    for await (const row of csvRows(input, header)) {
+      const at = `line ${row.line}`;
+      if ('problem' in row) {
+        yield { at, problem: row.problem };
+        continue;
+      }
+      const { cells: r, cleaned } = withoutControls(row.cells);
+      const point = coordinates(r.latitude ?? r.lat, r.longitude ?? r.lng ?? r.lon);
+      yield {
+        at,
+        key: str(r.id),
+        name: str(r.name),
+        description: str(r.description),
+        city: str(r.city),
+        country: str(r.country),
+        address: str(r.address),
+        hours: str(r.hours),
+        permitRequired: bool(r.permitrequired ?? r.permit_required),
+        ...point,
+        source: str(r.source),
+        fixed: fixedIn(cleaned),
+      };
+    }
+  } catch (err) {
+    if (err instanceof UnreadableFile) throw err;
+    const e = err as NodeJS.ErrnoException;
+    throw new UnreadableFile(
+      e.code === 'ENOENT' ? `No such file: ${file}` : `${file}: ${e.message}`,
+    );
+  }
 }

@@ -27,7 +27,8 @@ export async function withCommandDatabase<T>(run: (db: Db) => Promise<T>): Promi
 /** Exits with the command's code, or prints its error and exits 1. */
 export function runCommand(main: () => Promise<number>): void {
   main().then(
-    (code) => process.exit(code),
+    // Once stdout has drained: exiting at once cuts the tail of a long report sent to a pipe.
+    (code) => process.stdout.write('', () => process.exit(code)),
     (err: unknown) => {
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);

@@ -115,36 +115,59 @@ describe('a refused first request', () => {
     expectReplay(first, await keyed(player, key, '/api/discoveries', body));
   });
 
-  it('a server failure is not kept: the retry runs, and pays once', async () => {
+  /** Runs `fn` while the database refuses the player's rows of `table` that match `when`. */
+  async function refusing<T>(table: string, when: string, fn: () => Promise<T>): Promise<T> {
+    await t.db.execute(
+      sql.raw(`create function refuse_row() returns trigger language plpgsql as $$
+        begin raise exception 'database unavailable'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_row before insert or update on ${table} for each row
+        when (${when}) execute function refuse_row()`),
+    );
+    try {
+      return await fn();
+    } finally {
+      await t.db.execute(sql.raw(`drop trigger refuse_row on ${table}`));
+      await t.db.execute(sql`drop function refuse_row()`);
+    }
+  }
+
+  /** A keyed discovery that fails with 500; its retry runs once, pays once and is then kept. */
+  async function failsThenPaysOnce(table: string, when: (player: Player) => string) {
     const player = await signUp(t.app);
     const imageUrl = await uploadPhoto(player);
     const body = { name: 'Koala', latitude: 48.87, longitude: 2.33, imageUrl };
     const before = await tokensOf(t.db, player);
-    // The database refuses this player's discoveries, as it would in a failover mid-request.
-    await t.db.execute(
-      sql.raw(`create function refuse_discovery() returns trigger language plpgsql as $$
-        begin raise exception 'database unavailable'; end $$`),
-    );
-    await t.db.execute(
-      sql.raw(`create trigger refuse_discovery before insert on discoveries for each row
-        when (new.user_id = '${player.id}') execute function refuse_discovery()`),
-    );
     const key = freshKey();
-    const failed = await keyed(player, key, '/api/discoveries', body);
-    await t.db.execute(sql`drop trigger refuse_discovery on discoveries`);
-    await t.db.execute(sql`drop function refuse_discovery()`);
+    const failed = await refusing(table, when(player), () =>
+      keyed(player, key, '/api/discoveries', body),
+    );
     expect(failed.statusCode).toBe(500);
     expect(await tokensOf(t.db, player)).toBe(before);
     expect(await keysOf(player)).toBe(0);
 
     const retry = await keyed(player, key, '/api/discoveries', body);
-    expect(retry.statusCode).toBe(201);
+    expect(retry.statusCode, retry.body).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expectReplay(retry, await keyed(player, key, '/api/discoveries', body));
     const award = retry.json<{ tokensAwarded: number }>().tokensAwarded;
     expect(await tokensOf(t.db, player)).toBe(before + award);
     const rows = await t.db.select().from(discoveries).where(eq(discoveries.userId, player.id));
     expect(rows).toHaveLength(1);
+  }
+
+  it('a server failure is not kept: the retry runs, and pays once', async () => {
+    // The database refuses the discovery, as it would in a failover mid-request.
+    await failsThenPaysOnce('discoveries', (player) => `new.user_id = '${player.id}'`);
+  });
+
+  it('an answer the database cannot keep undoes its create: the retry pays once', async () => {
+    // The create is written; then keeping its answer fails, as when the database goes between.
+    await failsThenPaysOnce(
+      'idempotency_keys',
+      (player) => `new.user_id = '${player.id}' and new.state = 'done'`,
+    );
   });
 
   it('too many requests is not kept: once the limit allows, the retry runs', async () => {

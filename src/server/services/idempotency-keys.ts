@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
 /** How long a key and its answer are kept. */
 export const KEY_TTL_MS = 24 * 3_600_000;
 /**
- * A claim still running after this long belongs to a process that died mid-request: the next
- * repeat takes it over (docs/decisions/031). Far longer than any create takes.
+ * A `running` row committed by a process of an earlier release (which claimed in a transaction
+ * of its own) and still there after this long was left by a request that died: the next repeat
+ * takes it over (docs/decisions/031). Far longer than any create takes.
  */
 export const CLAIM_LEASE_MS = 2 * 60_000;
+/** The first half of the advisory lock of a key; the second is a hash of player and key. */
+const KEY_LOCKS = 31;
 
 export interface StoredAnswer {
   status: number;
@@ -26,19 +29,28 @@ export type KeyState =
 const ago = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000})`;
 
 /**
- * Claims the key for this request, or says who has it. The insert is the claim: the primary key
- * lets one of any number of simultaneous requests in. An expired row, or a claim whose run
- * outlived its lease, is taken over by the same statement (the row lock lets only one do so).
+ * Claims the key for the request whose transaction `tx` is, or says who has it. The claim lives
+ * and dies with that transaction: the request's create and its answer commit with it, or none
+ * of them does. A key held by another live transaction is refused at once by its advisory lock,
+ * so a repeat polls rather than holding a connection while it waits; the primary key still lets
+ * only one insert in. An expired row, or a `running` row past its lease, is taken over.
  */
 export async function claimKey(
-  db: Db,
+  tx: Tx,
   userId: string,
   key: string,
   fingerprint: string,
 ): Promise<KeyState> {
+  const [lock] = rowsOf<{ held: boolean }>(
+    await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${KEY_LOCKS}, hashtext(${`${userId} ${key}`})) as held`,
+    ),
+  );
+  if (!lock?.held) return { kind: 'running' };
+
   const claim = randomUUID();
   const t = idempotencyKeys;
-  const [claimed] = await db
+  const [claimed] = await tx
     .insert(t)
     .values({ userId, key, fingerprint, claim })
     .onConflictDoUpdate({
@@ -58,11 +70,11 @@ export async function claimKey(
     .returning({ claim: t.claim });
   if (claimed) return { kind: 'claimed', claim };
 
-  const [row] = await db
+  const [row] = await tx
     .select()
     .from(t)
     .where(and(eq(t.userId, userId), eq(t.key, key)));
-  // Released between the two statements: the caller asks again.
+  // Pruned between the two statements: the caller asks again.
   if (!row) return { kind: 'running' };
   if (row.fingerprint !== fingerprint) return { kind: 'other-request' };
   if (row.state === 'running' || row.status === null || row.body === null) {
@@ -74,15 +86,15 @@ export async function claimKey(
   };
 }
 
-/** Keeps the answer the claim's request got; a claim that was taken over keeps nothing. */
+/** Keeps the answer the claim's request got, in the transaction that holds the claim. */
 export async function storeAnswer(
-  db: Db,
+  tx: Tx,
   userId: string,
   key: string,
   claim: string,
   answer: StoredAnswer,
 ): Promise<void> {
-  await db
+  await tx
     .update(idempotencyKeys)
     .set({ state: 'done', ...answer })
     .where(
@@ -96,12 +108,12 @@ export async function storeAnswer(
 
 /** Gives the key back: the request's answer is not one to repeat, so a retry runs again. */
 export async function releaseKey(
-  db: Db,
+  tx: Tx,
   userId: string,
   key: string,
   claim: string,
 ): Promise<void> {
-  await db
+  await tx
     .delete(idempotencyKeys)
     .where(
       and(

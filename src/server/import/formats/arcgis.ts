@@ -1,4 +1,4 @@
-import { isObject, numParam, rowAt, withParams, type PayloadFormat } from './page.ts';
+import { entryRows, isObject, numParam, withParams, type PayloadFormat } from './page.ts';
 
 /**
  * ArcGIS FeatureServer `query?f=json`: esri features `{attributes, geometry: {x, y}}` (ask for
@@ -13,12 +13,11 @@ export const arcgis: PayloadFormat = {
     json.features.some((f) => isObject(f) && isObject(f.attributes)),
   page(json, url, start) {
     const { features, exceededTransferLimit } = json as {
-      features: { attributes?: Record<string, unknown>; geometry?: unknown }[];
+      features: unknown[];
       exceededTransferLimit?: boolean;
     };
-    const rows = features.map((f, i) => ({
-      at: rowAt(start, i),
-      props: f.attributes ?? {},
+    const rows = entryRows(features, start, (f) => ({
+      props: isObject(f.attributes) ? f.attributes : {},
       geometry: f.geometry,
     }));
     return { rows, ...arcgisNext(exceededTransferLimit === true, url, features.length) };

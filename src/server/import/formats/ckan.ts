@@ -1,4 +1,4 @@
-import { isObject, numParam, rowAt, withParams, type PayloadFormat } from './page.ts';
+import { entryRows, isObject, listIn, numParam, withParams, type PayloadFormat } from './page.ts';
 
 /**
  * CKAN `datastore_search`: `{"success": true, "result": {"records": [...], "total": N}}`,
@@ -10,12 +10,12 @@ export const ckan: PayloadFormat = {
   page(json, url, start) {
     const { success, result, error } = json as {
       success: boolean;
-      result: { records?: unknown[]; total?: number };
+      result: { records?: unknown; total?: number };
       error?: { message?: string };
     };
     if (!success) throw new Error(`CKAN refused the query: ${error?.message ?? 'no reason given'}`);
-    const records = result.records ?? [];
-    const rows = records.filter(isObject).map((props, i) => ({ at: rowAt(start, i), props }));
+    const records = listIn(result.records ?? [], '"result.records"');
+    const rows = entryRows(records, start);
     const seen = numParam(url, 'offset', 0) + records.length;
     const more = records.length > 0 && seen < (result.total ?? 0);
     const limit = numParam(url, 'limit', 100);

@@ -1,5 +1,5 @@
 import { arcgisNext } from './arcgis.ts';
-import { isObject, rowAt, type PayloadFormat } from './page.ts';
+import { entryRows, isObject, listIn, type PayloadFormat } from './page.ts';
 
 /**
  * A GeoJSON FeatureCollection: Opendatasoft and Socrata exports, CKAN resources, ArcGIS
@@ -13,13 +13,12 @@ export const geojson: PayloadFormat = {
   page(json, url, start) {
     const root = json as {
       type: string;
-      features?: unknown[];
+      features?: unknown;
       properties?: { exceededTransferLimit?: boolean };
       exceededTransferLimit?: boolean;
     };
-    const features = root.type === 'Feature' ? [json] : (root.features ?? []);
-    const rows = features.filter(isObject).map((f, i) => ({
-      at: rowAt(start, i),
+    const features = root.type === 'Feature' ? [json] : listIn(root.features, '"features"');
+    const rows = entryRows(features, start, (f) => ({
       props: {
         ...(f.id !== undefined ? { '@id': f.id } : {}),
         ...(isObject(f.properties) ? f.properties : {}),

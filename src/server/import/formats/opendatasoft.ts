@@ -1,4 +1,4 @@
-import { isObject, numParam, rowAt, withParams, type PayloadFormat } from './page.ts';
+import { entryRows, isObject, numParam, withParams, type PayloadFormat } from './page.ts';
 
 /** Opendatasoft's records API caps offset + limit at 10 000; larger sets need the exports. */
 const RECORDS_API_CAP = 10_000;
@@ -17,7 +17,7 @@ export const opendatasoft: PayloadFormat = {
         `The records API lists at most ${RECORDS_API_CAP} of ${total_count} records: use the dataset's exports/geojson URL instead`,
       );
     }
-    const rows = results.filter(isObject).map((props, i) => ({ at: rowAt(start, i), props }));
+    const rows = entryRows(results, start);
     const seen = numParam(url, 'offset', 0) + results.length;
     const more = results.length > 0 && seen < total_count;
     const limit = Math.min(numParam(url, 'limit', 100), 100);

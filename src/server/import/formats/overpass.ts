@@ -1,24 +1,26 @@
-import { osmPoint, type OsmElement } from '../wall-sources.ts';
-import { isObject, type PayloadFormat } from './page.ts';
+import { osmElements, osmId, osmPoint, tagged } from '../osm-elements.ts';
+import { isObject, type PayloadFormat, type SourceRow } from './page.ts';
 
 /**
  * Overpass JSON (`[out:json]`): tagged nodes and ways (with `out center`, `out geom` or their
  * nodes in the file). A row's properties are its tags plus `@id` ('node/123'); untagged nodes
- * are the ways' geometry, not records.
+ * are the ways' geometry, not records. An entry that is not an object is reported by position.
  */
 export const overpass: PayloadFormat = {
   name: 'Overpass JSON',
   matches: (json) => isObject(json) && Array.isArray(json.elements),
   page(json) {
-    const elements = (json as { elements: OsmElement[] }).elements;
+    const { elements, refused } = osmElements((json as { elements: unknown[] }).elements);
     const nodes = new Map(elements.filter((e) => e.type === 'node').map((e) => [e.id, e]));
-    const rows = elements
-      .filter((e) => e.tags && Object.keys(e.tags).length > 0)
-      .map((e) => ({
-        at: `${e.type}/${e.id}`,
-        props: { ...e.tags, '@id': `${e.type}/${e.id}` },
-        geometry: osmPoint(e, nodes) ?? undefined,
-      }));
-    return { rows, more: false, next: null };
+    const rows: SourceRow[] = elements.filter(tagged).map((e) => ({
+      at: osmId(e),
+      props: { ...e.tags, '@id': osmId(e) },
+      geometry: osmPoint(e, nodes) ?? undefined,
+    }));
+    return {
+      rows: [...refused.map((r) => ({ ...r, props: {} })), ...rows],
+      more: false,
+      next: null,
+    };
   },
 };

@@ -7,6 +7,8 @@ export interface SourceRow {
   at: string;
   props: Record<string, unknown>;
   geometry?: unknown;
+  /** Why the entry cannot be a record at all (it is not an object). */
+  problem?: string;
 }
 
 /**
@@ -30,6 +32,30 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const rowAt = (start: number, i: number) => `record ${start + i + 1}`;
+
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+
+/**
+ * A listing's entries as rows: each object read by `read`, anything else (null, a number)
+ * kept as a row that says what it is, so the report names it instead of a crash or a silence.
+ */
+export function entryRows(
+  list: unknown[],
+  start: number,
+  read: (entry: Record<string, unknown>) => Omit<SourceRow, 'at'> = (props) => ({ props }),
+): SourceRow[] {
+  return list.map((entry, i) =>
+    isObject(entry)
+      ? { at: rowAt(start, i), ...read(entry) }
+      : { at: rowAt(start, i), props: {}, problem: `not a record (${kindOf(entry)})` },
+  );
+}
+
+/** The array a payload keeps its records in, or a one-line refusal of the whole page. */
+export function listIn(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new Error(`${what} is not an array`);
+  return value;
+}
 
 /** `url` with its query parameters replaced, for the next page. */
 export function withParams(url: URL, params: Record<string, number>): URL {

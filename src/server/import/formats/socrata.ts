@@ -1,4 +1,4 @@
-import { isObject, numParam, rowAt, withParams, type PayloadFormat } from './page.ts';
+import { entryRows, numParam, withParams, type PayloadFormat } from './page.ts';
 
 /** SODA's default page size when a URL names no `$limit`. */
 const SODA_DEFAULT_LIMIT = 1000;
@@ -12,7 +12,7 @@ export const socrata: PayloadFormat = {
   matches: (json) => Array.isArray(json),
   page(json, url, start) {
     const list = json as unknown[];
-    const rows = list.filter(isObject).map((props, i) => ({ at: rowAt(start, i), props }));
+    const rows = entryRows(list, start);
     const limit = numParam(url, '$limit', SODA_DEFAULT_LIMIT);
     const more = list.length > 0 && list.length >= limit;
     const offset = numParam(url, '$offset', 0) + list.length;
