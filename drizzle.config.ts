@@ -11,6 +11,7 @@ export default defineConfig({
     './src/server/db/map-schema.ts',
     './src/server/db/oidc-schema.ts',
     './src/server/db/passkeys-schema.ts',
+    './src/server/db/inbox-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -19,9 +19,10 @@ export default defineConfig({
       manifest: webManifest,
       includeManifestIcons: false,
       injectManifest: {
-        // The app shell: the page, the screens' code and styles, the Latin fonts and the icons
-        // a launcher shows. The map library, its worker, the world outlines, the photo uploader
-        // and the payment form are kept once a player opens them (sw.ts), not downloaded up front.
+        // The app shell: the page, the screens' code and styles (the photo uploader's among them:
+        // a capture works offline without Capture ever opened online), the Latin fonts and the
+        // icons a launcher shows. The map library, its worker, the world outlines and the payment
+        // form are kept once a player opens them (sw.ts), not downloaded up front.
         globPatterns: [
           'index.html',
           'favicon.svg',
@@ -32,7 +33,7 @@ export default defineConfig({
           'assets/noto-sans-latin-{400,500}-normal-*.woff2',
           'assets/bungee-latin-400-normal-*.woff2',
         ],
-        globIgnores: ['assets/map-view-*', 'assets/photo-uploader-*', 'assets/stripe-checkout-*'],
+        globIgnores: ['assets/map-view-*', 'assets/stripe-checkout-*'],
       },
     }),
   ],

@@ -21,11 +21,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { normaliseBounds, type Bounds } from '../src/client/features/map/view/view-bounds.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config/config.ts';
-import { openDatabase, type Database } from '../src/server/db/client.ts';
+import type { Database } from '../src/server/db/client.ts';
+import { freshDatabase } from './databases.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +37,6 @@ const { values } = parseArgs({
 const SIZES = values.sizes.split(',').map(Number);
 const DBS = values.dbs.split(',') as ('pglite' | 'postgres')[];
 const RUNS = Number(values.runs);
-const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:55502';
 const BENCH_DB = 'map_clusters_bench';
 
 const CITIES: [number, number][] = [
@@ -216,30 +215,7 @@ function describe(body: Buffer, encoding: string | undefined): string {
 const figures: Figure[] = [];
 for (const db of DBS) {
   for (const size of SIZES) {
-    let database: Database;
-    let cleanUp: () => Promise<void>;
-    if (db === 'pglite') {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-bench-pglite-'));
-      database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'db') });
-      cleanUp = async () => {
-        await database.close();
-        rmSync(dir, { recursive: true, force: true });
-      };
-    } else {
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
-        await client.connect();
-        await client.query(statement);
-        await client.end();
-      };
-      await admin(`drop database if exists ${BENCH_DB} with (force)`);
-      await admin(`create database ${BENCH_DB}`);
-      database = await openDatabase({ kind: 'postgres', url: `${POSTGRES}/${BENCH_DB}` });
-      cleanUp = async () => {
-        await database.close();
-        await admin(`drop database if exists ${BENCH_DB} with (force)`);
-      };
-    }
+    const { database, cleanUp } = await freshDatabase(db, BENCH_DB);
     const started = performance.now();
     await load(database, size);
     console.log(

@@ -212,10 +212,12 @@ test("a find far from the player's last one, moments later, is held for review",
   player,
 }) => {
   expect(player.id).toBeTruthy();
+  // A paid find first, with its photo: the held one must leave its 50 tokens as they are.
+  const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...SPOT }));
   const first = await page.request.post('/api/discoveries', {
-    data: { name: 'Laneway tag', latitude: SPOT.latitude, longitude: SPOT.longitude },
+    data: { name: 'Laneway tag', imageUrl, ...SPOT },
   });
-  expect(first.status()).toBe(201);
+  expect(first.status(), await first.text()).toBe(201);
 
   // 111 km north a minute later: faster than anyone travels, so it pays nothing until reviewed.
   await context.setGeolocation({ latitude: SPOT.latitude + 1, longitude: SPOT.longitude });

@@ -89,6 +89,8 @@ test('a second finder sees both photos, reports it gone, and the shared link pre
   await expect(page.getByTestId('artwork-status')).toHaveText('Still there');
   await expect(page.getByTestId('artwork-last-seen')).toHaveText('Last seen today');
   await expect(page.getByText(`First found by ${pinner.username}`)).toBeVisible();
+  // Nobody logged it as its artist: no claim.
+  await expect(page.getByText(/says they painted it/)).toHaveCount(0);
 
   // The timeline: both photos, newest first, each a loaded thumbnail with its finder.
   const timeline = page.getByRole('list', { name: 'Photos, newest first' }).getByRole('listitem');
@@ -127,10 +129,8 @@ test('a second finder sees both photos, reports it gone, and the shared link pre
     'href',
     `/?lat=${lat}&lng=${lng}&zoom=19`,
   );
-  await expect(page.getByRole('link', { name: 'Found it' })).toHaveAttribute(
-    'href',
-    `/?lat=${lat}&lng=${lng}&zoom=19`,
-  );
+  // Found it logs a find here (e2e/found-it.spec.ts), not a trip to the map.
+  await expect(page.getByRole('button', { name: 'Found it' })).toBeVisible();
 
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'artwork');
@@ -154,7 +154,8 @@ test('a second finder sees both photos, reports it gone, and the shared link pre
   const history = section(page, 'Log history').getByRole('listitem');
   await expect(history).toHaveCount(3);
   await expect(history.first()).toContainText(`${player.username} reported it gone`);
-  await expect(page.getByTestId('artwork-status')).toHaveText('Still there');
+  // One player's word: shown as such, not as 'Still there' or 'Gone'.
+  await expect(page.getByTestId('artwork-status')).toHaveText('Reported gone · not confirmed');
 
   // Once a day: the server's answer is shown as it is.
   expectFailure(`/api/artworks/${id}/logs`, 409);
@@ -219,8 +220,9 @@ test('My Discoveries lists finds with their artworks and opens an artwork page',
     },
   });
   expect(found.status(), await found.text()).toBe(201);
+  // The koala is logged as their own work, without a photo.
   const res = await page.request.post('/api/discoveries', {
-    data: { name: 'Laneway koala', ...NEARBY },
+    data: { name: 'Laneway koala', userRole: 'artist', ...NEARBY },
   });
   expect(res.status()).toBe(201);
   const { artworkId } = await res.json();
@@ -241,6 +243,10 @@ test('My Discoveries lists finds with their artworks and opens an artwork page',
   await expect(page).toHaveURL(`/art/${artworkId}`);
   await expect(page.getByRole('heading', { name: 'Laneway koala' })).toBeVisible();
   await expect(page.getByText('Unknown artist')).toBeVisible();
+  // The player's word, shown as such.
+  await expect(
+    page.getByText(`${player.username} says they painted it · not verified`, { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: /No photo yet/ })).toBeVisible();
 });
 
@@ -284,6 +290,13 @@ test('painted over: the report names the newer piece nearby, and the two pages l
   await submit.click();
   await expect(report).toBeHidden();
   await expect(toasts(page).getByText('Reported painted over', { exact: true })).toBeVisible();
+  // One state at a time: the report, unconfirmed, and the piece it names.
+  await expect(page.getByTestId('artwork-status')).toHaveText(
+    'Reported painted over · not confirmed',
+  );
+  await expect(page.getByText('Still there')).toHaveCount(0);
+  await expect(page.getByText('Painted over by Fresh wombat, one player reports')).toBeVisible();
+  await screenshots(page, 'artwork-reported-painted-over');
 
   await page.getByRole('link', { name: 'Fresh wombat' }).click();
   await expect(page).toHaveURL(`/art/${fresh}`);

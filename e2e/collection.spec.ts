@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { phoneJpeg } from '../test/images.ts';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -6,6 +7,7 @@ import {
   screenshots,
   test,
 } from './fixtures.ts';
+import { freshSeed, uploadPhoto } from './photo-files.ts';
 
 /** NFT Collection (/collection): starter items, and items unlocked by playing. */
 
@@ -37,10 +39,13 @@ test('shows the starter items, and the locked one unlocks with the first discove
   await expectNoSidewaysScroll(page);
   await screenshots(page, 'collection');
 
+  // With a photo taken there: only a documented find unlocks anything.
+  const spot = { latitude: -28.0167, longitude: 153.4 };
+  const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...spot }));
   const res = await page.request.post('/api/discoveries', {
-    data: { name: 'First piece', latitude: -28.0167, longitude: 153.4 },
+    data: { name: 'First piece', imageUrl, ...spot },
   });
-  expect(res.status()).toBe(201);
+  expect(res.status(), await res.text()).toBe(201);
   await page.goto('/collection');
   await expect(page.getByRole('heading', { name: '3 of 7 collected' })).toBeVisible();
   await expect(item(page, 'Fat Cap')).toContainText('Collected');

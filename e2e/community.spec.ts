@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { phoneJpeg } from '../test/images.ts';
 import {
   EMPTY_URL,
   expect,
@@ -9,6 +10,7 @@ import {
   toasts,
   uniqueName,
 } from './fixtures.ts';
+import { freshSeed, uploadPhoto } from './photo-files.ts';
 
 const events = (page: Page) => page.getByRole('region', { name: 'Live Events & Missions' });
 const event = (page: Page, title: string) =>
@@ -98,10 +100,14 @@ test('discussions: seeded posts, a new post goes on top, likes toggle, replies o
 });
 
 test('the leaderboard marks the player and crowns rank 1', async ({ page, player }) => {
-  // A score above zero, so the player is a real contender on the shared test server.
-  await page.request.post('/api/discoveries', {
-    data: { name: 'Leaderboard piece', latitude: -28, longitude: 153 },
+  // A score above zero, so the player is a real contender on the shared test server: a find
+  // pays only with its photo.
+  const spot = { latitude: -28, longitude: 153 };
+  const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...spot }));
+  const found = await page.request.post('/api/discoveries', {
+    data: { name: 'Leaderboard piece', imageUrl, ...spot },
   });
+  expect(found.status(), await found.text()).toBe(201);
   await page.goto('/community');
   const board = leaderboard(page);
   const me = board.locator('li[aria-current="true"]');
@@ -193,6 +199,8 @@ test('when the session ends, a like is refused and the page goes to login after 
 }) => {
   await signUp(page);
   expectFailure(/\/like$/, 401);
+  // The inbox's news check may come first and hear the same.
+  expectFailure('/api/inbox/unread', 401);
   await page.clock.install();
   await page.goto('/community');
   const like = posts(page).first().getByRole('button', { name: /^Like/ });

@@ -5,25 +5,43 @@ import {
   expectNoSidewaysScroll,
   screenshots,
   test,
+  toasts,
 } from './fixtures.ts';
+import { freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
 
 /** My Discoveries (/discoveries): the player's whole list, a page (20) at a time, newest first. */
 
 const BONDI = { latitude: -33.8915, longitude: 151.2767 };
 
-/** Discoveries made through the API, oldest first, a few metres apart. */
-async function discover(page: Page, count: number): Promise<{ id: string; name: string }[]> {
+/** Where the i-th discovery is pinned: a few metres apart. */
+const spotOf = (i: number) => ({
+  latitude: BONDI.latitude + i / 10_000,
+  longitude: BONDI.longitude,
+});
+
+/**
+ * Discoveries made through the API, oldest first. Without `photos` they are saved but pay and
+ * count for nothing; with it each has a photo taken where it is pinned.
+ */
+async function discover(
+  page: Page,
+  count: number,
+  { photos = false } = {},
+): Promise<{ id: string; name: string }[]> {
   const made = [];
   for (let i = 1; i <= count; i++) {
+    const imageUrl = photos
+      ? await uploadPhoto(page, (await phonePhoto(freshSeed(), undefined, spotOf(i))).buffer)
+      : undefined;
     const res = await page.request.post('/api/discoveries', {
       data: {
         name: `Laneway piece ${i}`,
-        latitude: BONDI.latitude + i / 10_000,
-        longitude: BONDI.longitude,
+        ...spotOf(i),
+        imageUrl,
         emojiPin: i % 2 ? 'location' : 'tag',
       },
     });
-    expect(res.status()).toBe(201);
+    expect(res.status(), await res.text()).toBe(201);
     made.push((await res.json()) as { id: string; name: string });
     // A few milliseconds apart, so newest-first has one answer.
     await page.waitForTimeout(5);
@@ -59,7 +77,8 @@ test('lists every discovery, newest first, a page at a time', async ({ page, pla
 
 test('a discovery opens the map at the piece', async ({ page, player }) => {
   expect(player.id).toBeTruthy();
-  const [first] = await discover(page, 1);
+  // With its photo: a find counts (and its finder shows) once it has one.
+  const [first] = await discover(page, 1, { photos: true });
   await page.goto('/discoveries');
   await rows(page).getByRole('link', { name: 'Show on map: Laneway piece 1' }).click();
 
@@ -77,6 +96,44 @@ test('a discovery opens the map at the piece', async ({ page, player }) => {
     `/art/${artworkId}`,
   );
   await expect(panel.getByText('1 finder', { exact: true })).toBeVisible();
+});
+
+test('a discovery saved without a photo pays once the photo is added', async ({ page, player }) => {
+  expect(player.id).toBeTruthy();
+  await discover(page, 1);
+  const me = await (await page.request.get('/api/auth/user')).json();
+  expect(me).toMatchObject({ tokens: 0, discoveries: 0 });
+  await page.goto('/discoveries');
+  const row = rows(page).first();
+  await expect(row).toContainText('+0 tokens');
+  await expect(row).toContainText('No photo yet');
+  await expectNoSeriousAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, 'my-discoveries-no-photo');
+
+  await row.getByRole('button', { name: 'Add photo to earn' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a photo' });
+  await expect(dialog).toContainText('Laneway piece 1 was saved without a photo');
+  const add = dialog.getByRole('button', { name: 'Add photo', exact: true });
+  await expect(add).toBeDisabled();
+  await pickPhoto(dialog, await phonePhoto(freshSeed(), 'laneway.jpg', spotOf(1)));
+  await expect(add).toBeEnabled();
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'my-discoveries-add-photo');
+
+  await add.click();
+  await expect(toasts(page).getByText('Photo added', { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText('You earned 50 tokens.', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('+50 tokens');
+  await expect(row).not.toContainText('No photo yet');
+  await expect(row.getByRole('button', { name: 'Add photo to earn' })).toHaveCount(0);
+  await expect(row.locator('img[src^="/objects/"]')).toBeVisible();
+
+  // Paid once, and the header says so: 0 before, 50 now.
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page.getByTestId('token-count')).toHaveText('50 tokens');
+  await expect(page.getByText('Level 1 • 1 Discovery')).toBeVisible();
 });
 
 test('a player with none yet is shown the way to the map', async ({ page, player }) => {

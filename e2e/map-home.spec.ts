@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { EMOJI_PINS } from '../src/core/constants.ts';
+import { phoneJpeg } from '../test/images.ts';
 import {
   EMOJI,
   expect,
@@ -10,6 +11,7 @@ import {
   toasts,
   screenshot,
 } from './fixtures.ts';
+import { freshSeed, uploadPhoto } from './photo-files.ts';
 
 /** Near the seeded Bondi Sea Wall (src/data/legal-walls.json). */
 const BONDI = { latitude: -33.8911, longitude: 151.2772 };
@@ -89,10 +91,14 @@ test.describe('without a location', () => {
   });
 
   test('the Artist badge appears once discoveries exceed 5', async ({ page }) => {
-    const post = (i: number) =>
-      page.request.post('/api/discoveries', {
-        data: { name: `Wall piece ${i}`, latitude: -27.46, longitude: 153.01 },
+    // Each with a photo taken there: only a documented find counts.
+    const spot = { latitude: -27.46, longitude: 153.01 };
+    const post = async (i: number) => {
+      const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...spot }));
+      return page.request.post('/api/discoveries', {
+        data: { name: `Wall piece ${i}`, imageUrl, ...spot },
       });
+    };
     for (let i = 1; i <= 5; i++) expect((await post(i)).status()).toBe(201);
     await page.goto('/');
     await expect(page.getByText(/^Level \d+ • 5 Discoveries$/)).toBeVisible();
@@ -272,7 +278,7 @@ test.describe('with the location allowed', () => {
     await expect(page.getByRole('button', { name: /Bondi Sea Wall/ })).toBeVisible();
   });
 
-  test('Add Discovery saves at the player, shows the real award and updates the header', async ({
+  test('Add Discovery without a photo saves at the player, says it earns nothing yet', async ({
     page,
     expectFailure,
   }) => {
@@ -289,13 +295,17 @@ test.describe('with the location allowed', () => {
     await page.getByRole('button', { name: 'Capture' }).click();
     const dialog = page.getByRole('dialog', { name: 'Document Street Art' });
     await dialog.getByLabel('Name').fill('Rainbow lorikeet mural');
+    // No photo chosen: the dialog says what that costs before anything is sent.
+    await expect(
+      dialog.getByText(/^No photo, no tokens\. Without a photo this discovery/),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Add Discovery' }).click();
     await expect(
       toasts(page).getByText('Failed to save discovery. Please try again.', { exact: true }),
     ).toBeVisible();
     await expect(dialog.getByLabel('Name')).toHaveValue('Rainbow lorikeet mural');
 
-    // Then a held success: 'Adding...' while pending, then the server's award.
+    // Then a held success: 'Adding...' while pending, then the server's answer: saved, unpaid.
     await page.unroute('**/api/discoveries');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -307,12 +317,19 @@ test.describe('with the location allowed', () => {
     await dialog.getByRole('button', { name: 'Add Discovery' }).click();
     await expect(dialog.getByRole('button', { name: 'Adding...' })).toBeDisabled();
     release();
-    await expect(toasts(page).getByText('Discovery Added!', { exact: true })).toBeVisible();
-    await expect(toasts(page).getByText('You earned 50 tokens.', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Saved without a photo', { exact: true })).toBeVisible();
+    await expect(
+      toasts(page).getByText(
+        'It earns nothing yet: add a photo from My Discoveries to earn your tokens.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(toasts(page).getByText(/You earned/)).toHaveCount(0);
     await expect(dialog).toBeHidden();
-    await expect(tokenCount(page)).toHaveText('50 tokens');
-    await expect(page.getByText('Level 1 • 1 Discovery')).toBeVisible();
+    // On the map, but not paid and not counted.
     await expect(nearby).toHaveText(new RegExp(`^${before + 1} discover`));
+    await expect(tokenCount(page)).toHaveText('0 tokens');
+    await expect(page.getByText('Level 1 • 0 Discoveries')).toBeVisible();
 
     const mine = await (await page.request.get('/api/discoveries/user')).json();
     expect(mine[0]).toMatchObject({
@@ -321,6 +338,7 @@ test.describe('with the location allowed', () => {
       userRole: 'photographer',
       latitude: BONDI.latitude,
       longitude: BONDI.longitude,
+      tokensAwarded: 0,
     });
 
     // Reopened, the form is back to its defaults.

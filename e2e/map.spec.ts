@@ -295,16 +295,23 @@ test('artworks cluster, split on click, and open their panel', async ({ page }) 
   // under a kilometre from the rest, so the fair-play travel check holds none of them.
   const base = { latitude: -40 + Math.random() * 10, longitude: 120 + Math.random() * 20 };
   const lone = base.latitude + 0.008;
+  // The lone one has its photo, so its find counts and its finder shows; the tags need none.
+  const loneSpot = { latitude: lone, longitude: base.longitude };
+  const lonePhoto = await uploadPhoto(
+    page,
+    (await phonePhoto(freshSeed(), undefined, loneSpot)).buffer,
+  );
   for (let i = 0; i < 12; i++) {
     const res = await page.request.post('/api/discoveries', {
       data: {
         name: i === 0 ? 'Lone koala' : `Tag ${i}`,
         description: 'Spotted on a laneway',
+        imageUrl: i === 0 ? lonePhoto : undefined,
         latitude: i === 0 ? lone : base.latitude + i * 0.0001,
         longitude: base.longitude,
       },
     });
-    expect(res.status()).toBe(201);
+    expect(res.status(), await res.text()).toBe(201);
   }
   await openMap(page, `?lat=${base.latitude}&lng=${base.longitude}&zoom=12`);
   await expect(map(page)).toHaveAttribute('data-artworks', /^\d+$/);

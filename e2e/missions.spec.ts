@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Mission } from '../src/core/schemas/catalog.ts';
-import type { LegalWall } from '../src/core/schemas/walls.ts';
+import type { WallListItem, WallListPage } from '../src/core/schemas/walls.ts';
 import { EMOJI_PINS, type EmojiPin } from '../src/core/constants.ts';
+import { WALL_PAGE_SIZE } from '../src/core/schemas/walls.ts';
+import { formatDistance } from '../src/client/lib/geo-format.ts';
 import {
   EMOJI,
   EMPTY_URL,
@@ -18,12 +20,41 @@ const wallsText = (n: number) => `${n} Legal ${n === 1 ? 'Wall' : 'Walls'}`;
 const has = (q: string, ...fields: string[]) =>
   fields.some((f) => f.toLowerCase().includes(q.toLowerCase()));
 
+/** Every wall the list holds, from the API a page at a time, in its order. */
+async function allWalls(page: Page, query = '') {
+  const walls: WallListItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams(query);
+    params.set('limit', '100');
+    if (cursor) params.set('cursor', cursor);
+    const listed: WallListPage = await (
+      await page.request.get(`/api/legal-walls?${params}`)
+    ).json();
+    walls.push(...listed.items);
+    cursor = listed.nextCursor;
+  } while (cursor);
+  return walls;
+}
+
 async function load(page: Page) {
   const missions: Mission[] = await (await page.request.get('/api/missions')).json();
-  const walls: LegalWall[] = await (await page.request.get('/api/legal-walls')).json();
+  const walls = await allWalls(page);
   expect(missions.length).toBeGreaterThan(1);
-  expect(walls.length).toBeGreaterThan(1);
+  // More than the first page holds: the list pages.
+  expect(walls.length).toBeGreaterThan(WALL_PAGE_SIZE);
   return { missions, walls };
+}
+
+/** Every card of the list: the next page loads as the end of the list comes near the screen. */
+async function showAllWalls(page: Page, count: number) {
+  const cards = page.getByTestId('wall-card');
+  await expect(async () => {
+    await page.getByText(/^Showing \d+ of \d+$/).scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(count, { timeout: 1000 });
+  }).toPass();
+  await expect(page.getByText(`Showing ${count} of ${count}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show more walls' })).toHaveCount(0);
 }
 
 const missionCard = (page: Page, title: string) =>
@@ -137,12 +168,17 @@ test('missions search matches title and description; walls search matches name a
   await wallSearch.fill(byName);
   let wantWalls = walls.filter((w) => has(byName, w.name, w.city));
   await expect(count).toHaveText(wallsText(wantWalls.length));
-  await expect(page.getByTestId('wall-card')).toHaveCount(wantWalls.length);
+  await expect(page.getByTestId('wall-card')).toHaveCount(
+    Math.min(wantWalls.length, WALL_PAGE_SIZE),
+  );
 
-  const city = walls.at(-1)!.city.toUpperCase();
+  // The server searches every wall, not only the page shown: a city with more walls than a page.
+  const city = 'CANBERRA';
   await wallSearch.fill(city);
   wantWalls = walls.filter((w) => has(city, w.name, w.city));
+  expect(wantWalls.length).toBeGreaterThan(WALL_PAGE_SIZE);
   await expect(count).toHaveText(wallsText(wantWalls.length));
+  await showAllWalls(page, wantWalls.length);
   for (const w of wantWalls) await expect(wallCard(page, w.name)).toBeVisible();
 
   await page.getByRole('button', { name: 'Clear search legal walls' }).click();
@@ -157,7 +193,19 @@ test('walls tab: count, details, permit badges and View on Map links', async ({
   await page.goto('/missions');
   await page.getByRole('tab', { name: 'Legal Graffiti Walls' }).click();
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(wallsText(walls.length));
-  await expect(page.getByTestId('wall-card')).toHaveCount(walls.length);
+  await expect(page.getByText('By name')).toBeVisible();
+  const cards = page.getByTestId('wall-card');
+  await expect(cards).toHaveCount(WALL_PAGE_SIZE);
+  await expect(page.getByText(`Showing ${WALL_PAGE_SIZE} of ${walls.length}`)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'walls-first-page');
+  // The button asks for the next page too, for those who do not scroll.
+  const more = page.getByRole('button', { name: 'Show more walls' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(cards).toHaveCount(walls.length);
+  await expect(more).toHaveCount(0);
+  await expect(cards.getByRole('heading')).toHaveText(walls.map((w) => w.name));
   expect(walls.some((w) => w.permitRequired)).toBe(true);
   expect(walls.some((w) => !w.permitRequired)).toBe(true);
 
@@ -184,6 +232,43 @@ test('walls tab: count, details, permit badges and View on Map links', async ({
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'walls');
   await expectNoSidewaysScroll(page);
+});
+
+test.describe('with the location allowed', () => {
+  // Three decimals: the page asks from its location rounded so (about 100 m).
+  const BONDI = { latitude: -33.891, longitude: 151.277 };
+  test.use({ geolocation: BONDI, permissions: ['geolocation'] });
+
+  test('the walls tab lists the closest walls first, with distances, and A–Z on request', async ({
+    page,
+    player: _player,
+  }) => {
+    const nearest = await allWalls(page, `latitude=${BONDI.latitude}&longitude=${BONDI.longitude}`);
+    const byName = await allWalls(page);
+    await page.goto('/missions');
+    await page.getByRole('tab', { name: 'Legal Graffiti Walls' }).click();
+    await expect(page.getByRole('radio', { name: 'Nearest' })).toBeChecked();
+    await expect(page.getByText('Closest to you first')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(wallsText(byName.length));
+    const cards = page.getByTestId('wall-card');
+    const first = nearest.slice(0, WALL_PAGE_SIZE);
+    await expect(cards.getByRole('heading')).toHaveText(first.map((w) => w.name));
+    await expect(cards.getByTestId('wall-distance')).toHaveText(
+      first.map((w) => `${formatDistance(w.distanceKm!)} away`),
+    );
+    expect(first[0]!.name).toBe('Bondi Sea Wall');
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'walls-nearest');
+    await expectNoSidewaysScroll(page);
+
+    await page.getByText('A–Z', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'A–Z' })).toBeChecked();
+    await expect(page.getByText('By name')).toBeVisible();
+    await expect(cards.getByRole('heading')).toHaveText(
+      byName.slice(0, WALL_PAGE_SIZE).map((w) => w.name),
+    );
+    await expect(cards.getByTestId('wall-distance')).toHaveCount(0);
+  });
 });
 
 test('an empty catalogue says No Missions Found and No Legal Walls Found', async ({ page }) => {

@@ -12,6 +12,7 @@ import {
   type SignedInPlayer,
   screenshot,
 } from './fixtures.ts';
+import { documentFinds } from './photo-files.ts';
 
 const posts = (page: Page) => page.getByRole('list', { name: 'Posts' }).locator(':scope > li');
 
@@ -25,7 +26,17 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   }, me.id);
 }
 
-async function reportPost(page: Page, author: SignedInPlayer, content: string) {
+/** A spot of this run's own for the reporters' documented finds. */
+const FINDS = { latitude: -12.46 - Math.random() * 0.05, longitude: 130.84 + Math.random() * 0.05 };
+
+/** A new player with three documented finds: established on this server (no minimum age). */
+async function signUpEstablished(page: Page): Promise<SignedInPlayer> {
+  const player = await signUp(page);
+  await documentFinds(page, FINDS, 3);
+  return player;
+}
+
+async function reportPost(page: Page, author: SignedInPlayer, content: string, toast: string) {
   await page.goto('/community');
   const post = posts(page).filter({ hasText: content });
   await post.getByRole('button', { name: `More actions for post by ${author.username}` }).click();
@@ -36,10 +47,13 @@ async function reportPost(page: Page, author: SignedInPlayer, content: string) {
   await dialog.getByText('Abusive or hateful').click();
   await dialog.getByLabel(/Anything a moderator should know/).fill('Insults another player');
   await send.click();
-  await expect(toasts(page)).toContainText('Thanks — a moderator will look at it.');
+  await expect(toasts(page)).toContainText(toast);
 }
 
-test('two reports hide a post; a moderator suspends its author and restores it, on the record', async ({
+const QUEUED = 'Thanks — a moderator will look at it.';
+const HIDDEN = 'Thanks — it is hidden until a moderator reviews it.';
+
+test('a new account’s report hides nothing, two established players’ do; a moderator suspends the author and restores it, on the record', async ({
   page,
   expectFailure,
 }) => {
@@ -48,14 +62,17 @@ test('two reports hide a post; a moderator suspends its author and restores it, 
   const created = await page.request.post('/api/community/forum', { data: { content } });
   expect(created.status()).toBe(201);
 
-  // Two players report it through the menu on the post.
+  // A brand-new account reports it through the menu on the post: kept for a moderator, still shown.
   await signUp(page);
-  await reportPost(page, author, content);
+  await reportPost(page, author, content, QUEUED);
   await expect(posts(page).filter({ hasText: content })).toHaveCount(1);
   await screenshots(page, 'report-sent');
-  await signUp(page);
-  await reportPost(page, author, content);
-  // The second report hides it: gone from this player's list at once.
+  // Two established players report it: the second report hides it, gone from the list at once.
+  await signUpEstablished(page);
+  await reportPost(page, author, content, QUEUED);
+  await expect(posts(page).filter({ hasText: content })).toHaveCount(1);
+  await signUpEstablished(page);
+  await reportPost(page, author, content, HIDDEN);
   await expect(posts(page).filter({ hasText: content })).toHaveCount(0);
 
   // A third player never sees it.
@@ -74,7 +91,8 @@ test('two reports hide a post; a moderator suspends its author and restores it, 
     .getByRole('list', { name: 'Open reports' })
     .getByRole('listitem')
     .filter({ hasText: content });
-  await expect(group).toContainText('2 reports');
+  await expect(group).toContainText('3 reports');
+  await expect(group).toContainText('2 of 3 from established players.');
   await expect(group).toContainText('Hidden');
   await expect(group).toContainText('Insults another player');
   await screenshots(page, 'moderation-reports');
@@ -86,6 +104,27 @@ test('two reports hide a post; a moderator suspends its author and restores it, 
   await suspend.getByLabel(/Reason/).fill('Insulting other players');
   await suspend.getByRole('button', { name: 'Suspend player' }).click();
   await expect(toasts(page)).toContainText('Suspend player: done');
+
+  // A new account from the same host (every browser here is on this machine) is flagged for
+  // review, not refused; the moderator clears it.
+  const newcomer = await signUp(page);
+  await signIn(page, E2E_MODERATOR.username, E2E_MODERATOR.password);
+  await page.goto('/moderation');
+  await page.getByRole('tab', { name: /Accounts/ }).click();
+  const flagged = page
+    .getByRole('list', { name: 'New accounts to check' })
+    .getByRole('listitem')
+    .filter({ hasText: newcomer.username });
+  await expect(flagged).toContainText(`Same network as ${author.username} (suspended until`);
+  await screenshots(page, 'moderation-accounts');
+  await expectNoSeriousAxeViolations(page);
+  await flagged.getByRole('button', { name: 'Clear flag' }).click();
+  const clear = page.getByRole('dialog', { name: 'Clear flag' });
+  await clear.getByLabel(/Reason/).fill('A flatmate, not the same player');
+  await clear.getByRole('button', { name: 'Clear flag' }).click();
+  await expect(toasts(page)).toContainText('Clear flag: done');
+  await expect(flagged).toHaveCount(0);
+  await page.getByRole('tab', { name: /Reports/ }).click();
 
   await group.getByRole('button', { name: 'Restore' }).click();
   const restore = page.getByRole('dialog', { name: 'Restore' });
@@ -102,6 +141,9 @@ test('two reports hide a post; a moderator suspends its author and restores it, 
   );
   await expect(entries.first()).toContainText('Why: Rude but not abuse; author suspended instead');
   await expect(entries.nth(1)).toContainText(
+    `${E2E_MODERATOR.username} cleared the flag on ${newcomer.username}`,
+  );
+  await expect(entries.nth(2)).toContainText(
     `${E2E_MODERATOR.username} suspended ${author.username} for 3 days`,
   );
   await screenshots(page, 'moderation-audit-log');

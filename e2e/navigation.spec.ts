@@ -21,6 +21,7 @@ const NAV = [
   ['Home', '/'],
   ['Profile', '/profile'],
   ['My Discoveries', '/discoveries'],
+  ['Inbox', '/inbox'],
   ['Community', '/community'],
   ['Events & Missions', '/missions'],
   ['Color Chart', '/color-chart'],
@@ -32,6 +33,7 @@ const NAV = [
 const SIGNED_IN_PATHS = [
   '/profile',
   '/discoveries',
+  '/inbox',
   '/collection',
   '/community',
   '/subscribe',

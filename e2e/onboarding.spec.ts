@@ -68,7 +68,8 @@ test('a visitor walks through all three steps and is asked to create an account 
   await expect(heading(page, 'VIP Membership')).toBeVisible();
   await expect(heading(page, 'VIP Membership')).toBeFocused();
   await expect(currentStep(page)).toContainText('VIP');
-  await expect(page.getByText(/All users need a VIP membership to play/)).toBeVisible();
+  // Play is free: the step says so instead of SPEC's "all users need VIP".
+  await expect(page.getByText(/StreetScope is free to play/)).toBeVisible();
   await expect(page.getByText('$9.99')).toBeVisible();
   await expect(page.getByText('/month')).toBeVisible();
   await expect(page.getByText('2x Token Earnings')).toBeVisible();

@@ -41,3 +41,24 @@ export async function uploadPhoto(page: Page, photo: Buffer, origin = ''): Promi
   expect((await page.request.post(at(ticket.completeURL))).ok()).toBe(true);
   return ticket.objectURL as string;
 }
+
+const metresNorth = (at: typeof PHOTO_SPOT, m: number) => ({
+  latitude: at.latitude + m / 111_195,
+  longitude: at.longitude,
+});
+
+/**
+ * Documented finds through the API as the page's player, each a photo taken where it is pinned,
+ * `count` of them within 200 m of `at`: a logged visit and, with three, an established player
+ * (the e2e server runs with ESTABLISHED_MIN_DAYS=0).
+ */
+export async function documentFinds(page: Page, at: typeof PHOTO_SPOT, count: number) {
+  for (let i = 0; i < count; i++) {
+    const spot = metresNorth(at, 30 + i * 40);
+    const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...spot }));
+    const res = await page.request.post('/api/discoveries', {
+      data: { name: `Throw-up ${i + 1}`, imageUrl, ...spot },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { makePng } from '../test/images.ts';
+import { makePng, phoneJpeg } from '../test/images.ts';
 import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
-import { freshSeed, phonePhoto, pickPhoto } from './photo-files.ts';
+import { freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
 
 const monthYear = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(date);
@@ -47,30 +47,33 @@ test('recent discoveries list the five newest with +15 XP; achievements light up
   await page.goto('/profile');
   await expect(page.getByText('No discoveries yet')).toBeVisible();
 
+  // Five documented with a photo taken there; the sixth, the newest, without one.
   for (let i = 1; i <= 6; i++) {
+    const spot = { latitude: -28, longitude: 153 + i / 1000 };
+    const imageUrl =
+      i === 6
+        ? undefined
+        : await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...spot }));
     const res = await page.request.post('/api/discoveries', {
-      data: {
-        name: `Wall piece ${i}`,
-        latitude: -28,
-        longitude: 153 + i / 1000,
-        emojiPin: i === 6 ? 'flag' : 'location',
-      },
+      data: { name: `Wall piece ${i}`, imageUrl, ...spot, emojiPin: i === 6 ? 'flag' : 'location' },
     });
-    expect(res.status()).toBe(201);
+    expect(res.status(), await res.text()).toBe(201);
   }
   await page.reload();
   const list = page.getByRole('region', { name: 'Recent Discoveries' }).getByRole('listitem');
   await expect(list).toHaveCount(5);
   await expect(list.first()).toContainText('Wall piece 6');
   await expect(list.last()).toContainText('Wall piece 2');
-  // Without a photo a row shows its pin, drawn.
+  // Without a photo a row shows its pin, drawn; with one, the photo.
   await expect(list.first().getByRole('img', { name: 'Pin: Flag' })).toBeVisible();
-  await expect(list.last().getByRole('img', { name: 'Pin: Location' })).toBeVisible();
+  await expect(list.last().locator('img[src^="/objects/"]')).toBeVisible();
+  await expect(list.last().getByRole('img', { name: 'Pin: Location' })).toHaveCount(0);
   await expect(page.getByText('Wall piece 1', { exact: true })).toHaveCount(0);
   for (const row of await list.all()) await expect(row).toContainText('+15 XP');
-  await expect(stat(page, 'Discoveries')).toHaveText('6');
-  await expect(stat(page, 'First finds')).toHaveText('6');
-  await expect(stat(page, 'Tokens')).toHaveText('300');
+  // Only the five with a photo count and pay.
+  await expect(stat(page, 'Discoveries')).toHaveText('5');
+  await expect(stat(page, 'First finds')).toHaveText('5');
+  await expect(stat(page, 'Tokens')).toHaveText('250');
 
   await expect(achievement(page, 'First Discovery')).toContainText('Unlocked');
   await expect(achievement(page, 'Pin Dropper')).toContainText('Locked');
@@ -221,6 +224,8 @@ test('adding art after the session ended says so and goes to login after 500 ms'
   expectFailure,
 }) => {
   expectFailure('/api/objects/upload', 401);
+  // The inbox's news check may come first and hear the same.
+  expectFailure('/api/inbox/unread', 401);
   await page.clock.install();
   await page.goto('/profile');
   await expect(page.getByText(player.username, { exact: true })).toBeVisible();

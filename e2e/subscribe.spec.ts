@@ -5,6 +5,7 @@ import {
   screenshots,
   test,
 } from './fixtures.ts';
+import type { WallListPage } from '../src/core/schemas/walls.ts';
 
 /** Each premium feature and who has it today (docs/decisions/024-pro-tells-the-truth.md). */
 const FEATURES: [string, string][] = [
@@ -46,15 +47,15 @@ test('subscribe in demo mode: setting up, then the offer, no payment form and a 
     await expect(item).toContainText(who);
   }
   // The live number of walls: SPEC's "300+" only once the map holds that many.
-  const walls = ((await (await page.request.get('/api/legal-walls')).json()) as unknown[]).length;
+  const walls = ((await (await page.request.get('/api/legal-walls')).json()) as WallListPage).total;
   const wallsLabel = walls >= 300 ? '300+ legal graffiti walls' : `${walls} legal graffiti walls`;
   await expect(features.filter({ hasText: wallsLabel })).toContainText('Every player');
   await expect(page.getByText('2x Token Earnings')).toBeVisible();
   await expect(page.getByText('$9.99/month')).toBeVisible();
+  // Payments are off on this server: said once, not as a failure.
   const area = page.getByTestId('payment-area');
-  await expect(area).toHaveText(UNAVAILABLE);
-  await expect(page.getByRole('button', { name: 'Subscribe to Pro' })).toBeDisabled();
-  await expect(page.getByText(/Demo mode:.*fully playable without Pro/)).toBeVisible();
+  await expect(area).toHaveText(/^Demo mode:.*fully playable without Pro/);
+  await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'subscribe');

@@ -11,7 +11,7 @@ import {
   type SignedInPlayer,
   screenshot,
 } from './fixtures.ts';
-import { freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
+import { documentFinds, freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
 
 /**
  * Walls players keep honest (docs/decisions/026): a player proposes a wall from the map, three
@@ -28,29 +28,9 @@ const SPOT = {
 /** A second wall 500 m north, for the reports. */
 const OTHER = { latitude: SPOT.latitude + 0.0045, longitude: SPOT.longitude };
 
-const metresNorth = (at: typeof SPOT, m: number) => ({
-  latitude: at.latitude + m / 111_195,
-  longitude: at.longitude,
-});
-
 async function openMapAt(page: Page, at: typeof SPOT) {
   await page.goto(`/?lat=${at.latitude}&lng=${at.longitude}&zoom=17`);
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-}
-
-/**
- * Documented finds through the API, each a photo taken where it is pinned, `count` of them
- * within 200 m of `at`: a logged visit and, with three, an established player.
- */
-async function documentFinds(page: Page, at: typeof SPOT, count: number) {
-  for (let i = 0; i < count; i++) {
-    const spot = metresNorth(at, 30 + i * 40);
-    const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...spot }));
-    const res = await page.request.post('/api/discoveries', {
-      data: { name: `Throw-up ${i + 1}`, imageUrl, ...spot },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
 }
 
 /** The wall's entry in the walls panel, the keyboard way to its markers. */

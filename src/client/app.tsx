@@ -1,6 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { useEffect, useState, type ComponentType } from 'react';
+import { Home } from 'lucide-react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { Button } from './components/ui/button.tsx';
+import {
+  LazyBoundary,
+  lazyPart,
+  MissingPart,
+  type Missing,
+} from './components/ui/lazy-boundary.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
 import { TooltipProvider } from './components/ui/tooltip.tsx';
 import { OfflineBanner } from './components/layout/offline-banner.tsx';
@@ -13,25 +21,29 @@ import { onboardingPath, takeOnboardingTurn } from './features/onboarding/index.
 import { queryClient } from './lib/query-client.ts';
 import { rememberSignedIn } from './features/map/index.ts';
 import { OutboxSender } from './features/outbox/index.ts';
+import { InboxNews } from './features/inbox/index.ts';
 import Landing from './features/landing/landing-page.tsx';
 import NotFound from './components/layout/not-found-page.tsx';
 import SigningIn from './features/sign-in/signing-in-page.tsx';
 
 // Everything past the landing page loads on demand, so the landing page stays small.
-const Onboarding = lazy(() => import('./features/onboarding/onboarding-page.tsx'));
-const MapHome = lazy(() => import('./features/map/map-home-page.tsx'));
-const Profile = lazy(() => import('./features/profile/profile-page.tsx'));
-const Community = lazy(() => import('./features/community/community-page.tsx'));
-const Subscribe = lazy(() => import('./features/subscribe/subscribe-page.tsx'));
-const ColorChart = lazy(() => import('./features/color-chart/color-chart-page.tsx'));
-const Artists = lazy(() => import('./features/artists/artists-page.tsx'));
-const Missions = lazy(() => import('./features/missions/missions-page.tsx'));
-const MyDiscoveries = lazy(() => import('./features/discoveries/my-discoveries-page.tsx'));
-const Collection = lazy(() => import('./features/collection/collection-page.tsx'));
-const CharacterCreation = lazy(() => import('./features/character/character-creation-page.tsx'));
-const Artwork = lazy(() => import('./features/artwork/artwork-page.tsx'));
-const Moderation = lazy(() => import('./features/moderation/moderation-page.tsx'));
-const Outbox = lazy(() => import('./features/outbox/outbox-page.tsx'));
+const Onboarding = lazyPart(() => import('./features/onboarding/onboarding-page.tsx'));
+const MapHome = lazyPart(() => import('./features/map/map-home-page.tsx'));
+const Profile = lazyPart(() => import('./features/profile/profile-page.tsx'));
+const Community = lazyPart(() => import('./features/community/community-page.tsx'));
+const Subscribe = lazyPart(() => import('./features/subscribe/subscribe-page.tsx'));
+const ColorChart = lazyPart(() => import('./features/color-chart/color-chart-page.tsx'));
+const Artists = lazyPart(() => import('./features/artists/artists-page.tsx'));
+const Missions = lazyPart(() => import('./features/missions/missions-page.tsx'));
+const MyDiscoveries = lazyPart(() => import('./features/discoveries/my-discoveries-page.tsx'));
+const Collection = lazyPart(() => import('./features/collection/collection-page.tsx'));
+const CharacterCreation = lazyPart(
+  () => import('./features/character/character-creation-page.tsx'),
+);
+const Artwork = lazyPart(() => import('./features/artwork/artwork-page.tsx'));
+const Moderation = lazyPart(() => import('./features/moderation/moderation-page.tsx'));
+const Outbox = lazyPart(() => import('./features/outbox/outbox-page.tsx'));
+const Inbox = lazyPart(() => import('./features/inbox/inbox-page.tsx'));
 
 /**
  * The screens behind sign-in, besides the map home at / (SPEC §2 route table, and the artwork
@@ -48,6 +60,7 @@ const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
   ['/missions', Missions],
   ['/art/:id', Artwork],
   ['/outbox', Outbox],
+  ['/inbox', Inbox],
   // Staff only: the page itself shows players the not-found page.
   ['/moderation', Moderation],
 ];
@@ -62,15 +75,15 @@ const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
 function Router() {
   const { user, isAuthenticated, isLoading } = useAuth();
   const [createdFor, setCreatedFor] = useState<string | null>(null);
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   useEffect(() => {
     if (!isLoading) rememberSignedIn(isAuthenticated);
   }, [isLoading, isAuthenticated]);
 
   if (user && createdFor !== user.id && needsCharacterCreation(user)) {
-    // Lazy like the rest, so it needs its own Suspense boundary: it renders outside the router.
+    // Lazy like the rest, so it needs its own boundary: it renders outside the router.
     return (
-      <Suspense fallback={<PageSkeleton />}>
+      <LazyBoundary loading={<PageSkeleton />} fallback={missingScreen(false)}>
         <CharacterCreation
           onComplete={() => {
             markCharacterCreated(user.id);
@@ -78,17 +91,23 @@ function Router() {
             if (takeOnboardingTurn(user.id)) navigate(onboardingPath(currentPath()));
           }}
         />
-      </Suspense>
+      </LazyBoundary>
     );
   }
 
   return (
-    <Suspense fallback={<PageSkeleton />}>
+    <LazyBoundary
+      loading={<PageSkeleton />}
+      fallback={missingScreen(location !== '/')}
+      resetKey={location}
+    >
       {isAuthenticated && (
-        // Its own boundary: the screen never waits for the sender's code.
-        <Suspense fallback={null}>
+        // Its own boundary: the screen never waits for the sender's code, and without it
+        // (offline before it was kept) nothing shows: it loads once the network is back.
+        <LazyBoundary fallback={() => null}>
           <OutboxSender />
-        </Suspense>
+          <InboxNews />
+        </LazyBoundary>
       )}
       <Switch>
         <Route path="/onboarding" component={Onboarding} />
@@ -113,8 +132,29 @@ function Router() {
         )}
         <Route component={NotFound} />
       </Switch>
-    </Suspense>
+    </LazyBoundary>
   );
+}
+
+/** A screen whose code is not on this device: what is missing, a retry, and a way home. */
+function missingScreen(wayHome: boolean) {
+  return function MissingScreen(missing: Missing) {
+    return (
+      <main className="grid min-h-dvh place-items-center p-5">
+        <div className="grid w-full max-w-md justify-items-center gap-4">
+          <MissingPart {...missing} className="w-full" />
+          {wayHome && (
+            <Button asChild variant="ghost">
+              <Link href="/">
+                <Home aria-hidden />
+                Back to Home
+              </Link>
+            </Button>
+          )}
+        </div>
+      </main>
+    );
+  };
 }
 
 export function App() {

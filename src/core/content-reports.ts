@@ -25,7 +25,10 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** Reports from this many distinct players hide the content until a moderator reviews it. */
+/**
+ * Reports from this many distinct established players hide the content until a moderator
+ * reviews it; new accounts' reports only queue it, and content of staff is never hidden.
+ */
 export const HIDE_AFTER_REPORTS = 2;
 
 /** The longest note a reporter may add. */
@@ -44,3 +47,12 @@ export const REPORT_TARGET_NAMES: Record<ReportTarget, string> = {
 
 /** The name a hidden profile shows wherever usernames appear; its picture is left out. */
 export const HIDDEN_PLAYER = 'Hidden player';
+
+/**
+ * What GET /api/artworks/:id answers (404) a player who reported an artwork that is now hidden,
+ * instead of "not found": whether it waits for a moderator or a moderator took it down.
+ */
+export const HIDDEN_AFTER_YOUR_REPORT = {
+  waiting: 'You reported this piece and it is hidden until a moderator reviews it.',
+  removed: 'You reported this piece and a moderator took it down.',
+} as const;

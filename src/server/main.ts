@@ -13,6 +13,7 @@ import {
   type Registration,
 } from './process/instances.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
+import { pruneSignInHosts } from './auth/sign-in-hosts.ts';
 import { pruneIdempotencyKeys } from './services/idempotency-keys.ts';
 import { pruneRateLimits } from './services/rate-limit.ts';
 
@@ -46,6 +47,7 @@ async function main() {
     await pruneExpiredSessions(database.db);
     await pruneRateLimits(database.db);
     await pruneDevices(database.db);
+    await pruneSignInHosts(database.db);
     await pruneIdempotencyKeys(database.db);
 
     const db = database;

@@ -83,11 +83,14 @@ async function requestIfAlreadyGranted() {
   }
 }
 
+/** The location and the way to ask for it, as forms that pin a spot take it. */
+export type Geolocation = GeolocationState & { requestLocation: () => void };
+
 /**
  * The player's location (SPEC §4 Location). Nothing is asked on load unless permission was
  * already granted; otherwise `requestLocation` runs when the player taps 'Allow Location'.
  */
-export function useGeolocation(): GeolocationState & { requestLocation: () => void } {
+export function useGeolocation(): Geolocation {
   const snapshot = useSyncExternalStore(subscribe, () => state);
   useEffect(() => {
     void requestIfAlreadyGranted();

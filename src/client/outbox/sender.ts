@@ -70,9 +70,12 @@ function exclusively<T>(run: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(LOCK, run) as Promise<T>) : run();
 }
 
-let afterSent: () => unknown = () => {};
-/** Runs after a pass that sent something: the app asks its reads again. */
-export function onOutboxSent(run: () => unknown): void {
+let afterSent: (sent: number, waited: boolean) => unknown = () => {};
+/**
+ * Runs after a pass that sent something: the app asks its reads again, and tells the player
+ * when what went had waited (for the network, or since an earlier visit) rather than gone at once.
+ */
+export function onOutboxSent(run: (sent: number, waited: boolean) => unknown): void {
   afterSent = run;
 }
 
@@ -83,13 +86,14 @@ export function onOutboxSent(run: () => unknown): void {
  */
 export async function sendOnce(userId: string): Promise<{ end: PassEnd; sent: number }> {
   const { end, sent } = await exclusively(() => pass(userId));
-  if (sent > 0) await afterSent();
+  if (sent > 0) await afterSent(sent, true);
   return { end, sent };
 }
 
 let running: Promise<void> | null = null;
 let again = false;
 let failures = 0;
+let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
@@ -106,8 +110,10 @@ export function flushOutbox(userId: string): Promise<void> {
       do {
         again = false;
         clearTimeout(timer);
+        const waited = failures > 0 || !started;
+        started = true;
         const { end, progressed, sent } = await exclusively(() => pass(userId));
-        if (sent > 0) await afterSent();
+        if (sent > 0) await afterSent(sent, waited);
         if (end === 'empty' || end === 'signed-out') {
           failures = 0;
           continue;

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { toast } from '../hooks/use-toast.ts';
+import { plural } from '../lib/format.ts';
 import { queryClient } from '../lib/query-client.ts';
 import type { OutboxItem } from './kinds.ts';
 import { flushOutbox, onOutboxSent } from './sender.ts';
@@ -25,28 +27,44 @@ export function useOutboxItems(userId: string | undefined): OutboxItem[] | null 
   return userId ? items : null;
 }
 
+/** Tells the player that what waited on the device has been sent. */
+function toastSent(sent: number) {
+  toast({
+    title: 'Sent from this device',
+    description: `${plural(sent, 'item', 'items')} that waited for a connection ${sent === 1 ? 'has' : 'have'} been sent.`,
+  });
+}
+
 /**
  * Sends the player's outbox on app start and whenever the browser comes back online, and asks
  * for a Background Sync where the browser has it (a worker that answers the tag sends too).
+ * What is sent is told from the first render: a capture kept before the start's pass may go first.
  */
 export function useOutboxSender(userId: string | undefined) {
   useEffect(() => {
-    if (!userId) return;
-    onOutboxSent(() => queryClient.invalidateQueries());
-    const flush = () => void flushOutbox(userId);
-    flush();
-    window.addEventListener('online', flush);
-    requestBackgroundSync();
+    onOutboxSent((sent, waited) => {
+      if (waited) toastSent(sent);
+      return queryClient.invalidateQueries();
+    });
     // The worker sent items through Background Sync: the tokens and lists shown are stale.
     const sentByWorker = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | null)?.type === OUTBOX_SENT) {
+      const data = event.data as { type?: string; sent?: number } | null;
+      if (data?.type === OUTBOX_SENT) {
+        // A worker from before the count was sent says nothing of it: no toast then.
+        if (typeof data.sent === 'number') toastSent(data.sent);
         void queryClient.invalidateQueries();
       }
     };
     navigator.serviceWorker?.addEventListener('message', sentByWorker);
-    return () => {
-      window.removeEventListener('online', flush);
-      navigator.serviceWorker?.removeEventListener('message', sentByWorker);
-    };
+    return () => navigator.serviceWorker?.removeEventListener('message', sentByWorker);
+  }, []);
+
+  useEffect(() => {
+    if (!userId) return;
+    const flush = () => void flushOutbox(userId);
+    flush();
+    window.addEventListener('online', flush);
+    requestBackgroundSync();
+    return () => window.removeEventListener('online', flush);
   }, [userId]);
 }

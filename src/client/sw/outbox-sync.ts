@@ -12,7 +12,7 @@ async function sendAndTell() {
   const sent = await sendOutboxFromWorker();
   if (sent === 0) return;
   for (const client of await self.clients.matchAll({ type: 'window' })) {
-    client.postMessage({ type: OUTBOX_SENT });
+    client.postMessage({ type: OUTBOX_SENT, sent });
   }
 }
 

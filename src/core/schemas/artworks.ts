@@ -146,21 +146,52 @@ export type CreatedLog = z.infer<typeof CreatedLogSchema>;
 /** Deepest map zoom the client asks for (the map's own limit is lower). */
 export const MAX_MAP_ZOOM = 24;
 
+/** The artworks layer's filters. Free: status. Pro: the rest (PRO_FILTERS). */
+const ArtworkFiltersSchema = z.object({
+  status: ArtworkStatusSchema.optional(),
+  seenWithinDays: z.coerce.number().int().min(1).max(3650).optional(),
+  hasPhoto: z.enum(['true', 'false']).optional(),
+  loggedByMe: z.enum(['true', 'false']).optional(),
+});
+
 /**
  * GET /api/artworks/in-view: the box and the map's zoom (whole levels), which sets the cluster
  * size (docs/decisions/029-map-clusters.md). Free: the artworks layer and the status filter.
  * Pro: last seen within, has photo and logged by me / not yet by me (docs/decisions/021).
  */
 export const ArtworksInViewQuerySchema = BoundsQuerySchema.and(
-  z.object({
-    zoom: integerQuery(0, MAX_MAP_ZOOM),
-    status: ArtworkStatusSchema.optional(),
-    seenWithinDays: z.coerce.number().int().min(1).max(3650).optional(),
-    hasPhoto: z.enum(['true', 'false']).optional(),
-    loggedByMe: z.enum(['true', 'false']).optional(),
-  }),
+  ArtworkFiltersSchema.extend({ zoom: integerQuery(0, MAX_MAP_ZOOM) }),
 );
 export type ArtworksInViewQuery = z.infer<typeof ArtworksInViewQuerySchema>;
+
+/** GET /api/artworks/waypoints: the artworks layer's box and filters, without clusters. */
+export const ArtworkWaypointsQuerySchema = BoundsQuerySchema.and(ArtworkFiltersSchema);
+export type ArtworkWaypointsQuery = z.infer<typeof ArtworkWaypointsQuerySchema>;
+
+/** Most artworks one GPX export lists: the ones seen most recently. */
+export const WAYPOINTS_MAX = 1000;
+
+/**
+ * The artworks in the box with what a GPS file names them by (the map's points carry no
+ * title), seen most recently first; `truncated` says the box holds more than WAYPOINTS_MAX.
+ */
+export const ArtworkWaypointsSchema = z.object({
+  artworks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      artistName: z.string().nullable(),
+      latitude: LatitudeSchema,
+      longitude: z.number(),
+      status: ArtworkStatusSchema,
+      lastSeenAt: IsoDateSchema,
+      /** The player found it (a counted or held find of theirs). */
+      foundByMe: z.boolean(),
+    }),
+  ),
+  truncated: z.boolean(),
+});
+export type ArtworkWaypoints = z.infer<typeof ArtworkWaypointsSchema>;
 
 /** Filters only Pro may use; the server answers 403 to anyone else. */
 export const PRO_FILTERS = ['seenWithinDays', 'hasPhoto', 'loggedByMe'] as const;

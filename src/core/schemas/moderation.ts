@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_TARGETS } from '../content-reports.ts';
 import { WALL_REPORT_REASONS, WALL_STATUSES } from '../wall-status.ts';
 import { MODERATION_REASON_MAX, SUSPEND_DAYS_MAX, SUSPEND_DAYS_MIN } from '../moderation-limits.ts';
+import { ACCOUNT_FLAG_REASONS } from '../account-flags.ts';
 import { IdSchema, IsoDateSchema, trimmed } from './common.ts';
 
 /*
@@ -21,7 +22,11 @@ export type CreateReport = z.infer<typeof CreateReportSchema>;
 
 export const ReportResultSchema = z.object({
   id: z.string(),
-  /** The reports reached the threshold: the content is hidden until a moderator reviews it. */
+  /**
+   * This report brought established players' reports to the threshold: the content is hidden
+   * until a moderator reviews it. False when it stays shown (a new account's report, content of
+   * staff, or too few reports yet); the report waits for a moderator either way.
+   */
   hidden: z.boolean(),
 });
 export type ReportResult = z.infer<typeof ReportResultSchema>;
@@ -49,6 +54,8 @@ export const ReportGroupSchema = z.object({
   reasons: z.array(ReportReasonSchema),
   notes: z.array(z.string()),
   reporters: z.array(z.string()),
+  /** Reports from players who were established when they reported: only those hide content. */
+  established: z.number().int(),
   firstReportedAt: IsoDateSchema,
 });
 export type ReportGroup = z.infer<typeof ReportGroupSchema>;
@@ -85,10 +92,24 @@ export const WallReviewSchema = z.object({
 });
 export type WallReview = z.infer<typeof WallReviewSchema>;
 
+/** A new account made from the host of a suspended account, waiting for staff to look at it. */
+export const FlaggedAccountSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  createdAt: IsoDateSchema,
+  reason: z.enum(ACCOUNT_FLAG_REASONS),
+  /** The suspended accounts seen from the same host; null until when they are no longer suspended. */
+  related: z.array(
+    z.object({ id: z.string(), username: z.string(), suspendedUntil: IsoDateSchema.nullable() }),
+  ),
+});
+export type FlaggedAccount = z.infer<typeof FlaggedAccountSchema>;
+
 export const ModerationQueuesSchema = z.object({
   reports: z.array(ReportGroupSchema),
   flags: z.array(FlaggedLogSchema),
   walls: z.array(WallReviewSchema),
+  accounts: z.array(FlaggedAccountSchema),
 });
 export type ModerationQueues = z.infer<typeof ModerationQueuesSchema>;
 
@@ -119,6 +140,7 @@ export const ModerationActionInputSchema = z.discriminatedUnion('action', [
     reason: ReasonSchema,
   }),
   z.object({ action: z.literal('lift_suspension'), targetId: IdSchema, reason: ReasonSchema }),
+  z.object({ action: z.literal('clear_account_flag'), targetId: IdSchema, reason: ReasonSchema }),
 ]);
 export type ModerationActionInput = z.infer<typeof ModerationActionInputSchema>;
 export type ModerationActionKind = ModerationActionInput['action'];

@@ -5,6 +5,7 @@ import {
   LatitudeSchema,
   LongitudeSchema,
   ObjectUrlSchema,
+  integerQuery,
   latitudeQuery,
   longitudeQuery,
   trimmed,
@@ -86,6 +87,59 @@ export const NearbyWallsQuerySchema = z.object({
   longitude: longitudeQuery,
   radius: z.coerce.number().positive().max(500).default(10),
 });
+
+/** GET /api/legal-walls: walls a page at a time (docs/decisions/026, "The list at any size"). */
+export const WALL_PAGE_SIZE = 24;
+export const WALL_PAGE_MAX = 100;
+export const WALL_SEARCH_MAX = 100;
+/** Room for a wall name of a few thousand characters; ours are far shorter. */
+export const WALL_CURSOR_MAX = 4096;
+
+export const WallListQuerySchema = z
+  .object({
+    q: trimmed(WALL_SEARCH_MAX)
+      .optional()
+      .describe('Part of a name or a city, ignoring case and accents'),
+    latitude: latitudeQuery
+      .optional()
+      .describe('With longitude: closest to this point first, each wall with distanceKm'),
+    longitude: longitudeQuery.optional().describe('With latitude'),
+    cursor: z
+      .string()
+      .min(1)
+      .max(WALL_CURSOR_MAX)
+      .optional()
+      .describe('nextCursor of the previous page, asked with the same q and point'),
+    limit: integerQuery(1, WALL_PAGE_MAX)
+      .default(WALL_PAGE_SIZE)
+      .describe(`Walls per page, 1-${WALL_PAGE_MAX}`),
+  })
+  .superRefine((query, ctx) => {
+    for (const [given, missing] of [
+      ['latitude', 'longitude'],
+      ['longitude', 'latitude'],
+    ] as const) {
+      if (query[given] !== undefined && query[missing] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [missing], message: `is required with ${given}` });
+      }
+    }
+  });
+export type WallListQuery = z.output<typeof WallListQuerySchema>;
+
+export const WallListItemSchema = LegalWallSchema.extend({
+  /** Only when the page is ordered by distance from a point. */
+  distanceKm: z.number().optional(),
+});
+export type WallListItem = z.infer<typeof WallListItemSchema>;
+
+export const WallListPageSchema = z.object({
+  items: z.array(WallListItemSchema),
+  /** Open walls in all, or those matching q. */
+  total: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type WallListPage = z.infer<typeof WallListPageSchema>;
 
 const required = (max: number) => trimmed(max).min(1, 'is required');
 const httpsUrl = z

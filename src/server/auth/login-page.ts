@@ -3,7 +3,7 @@
  * Works without JS.
  */
 
-import { STYLE, escapeHtml } from './page-style.ts';
+import { PAGE_HEAD, STYLE, escapeHtml } from './page-style.ts';
 import { OIDC_PAGE_STYLE, providerButtons, type ProviderButton } from './oidc-pages.ts';
 import { PASSKEY_SIGN_IN_SCRIPT, PASSKEY_SIGN_IN_SCRIPT_HASH } from './passkey-sign-in-script.ts';
 
@@ -21,7 +21,7 @@ export interface LoginPageOptions {
 }
 
 /** Only the passkey script runs (by its hash), and it only talks to our own API. */
-export const LOGIN_PAGE_CSP = `default-src 'none'; script-src ${PASSKEY_SIGN_IN_SCRIPT_HASH}; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+export const LOGIN_PAGE_CSP = `default-src 'none'; script-src ${PASSKEY_SIGN_IN_SCRIPT_HASH}; connect-src 'self'; style-src 'unsafe-inline'; font-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 const TITLES: Record<LoginMode, string> = {
   signin: 'Sign in',
@@ -65,6 +65,7 @@ export function renderLoginPage(opts: LoginPageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${passwords ? TITLES[opts.mode] : 'Sign in'} · StreetScope</title>
+${PAGE_HEAD}
 <style>${STYLE}${opts.providers?.length ? OIDC_PAGE_STYLE : ''}</style>
 </head>
 <body>
@@ -123,7 +124,7 @@ function recoverForm(opts: LoginPageOptions): string {
 export function renderSignOutConfirmPage(): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign out · StreetScope</title><style>${STYLE}</style></head>
+<title>Sign out · StreetScope</title>${PAGE_HEAD}<style>${STYLE}</style></head>
 <body><main><h1>Street<span>Scope</span></h1><p class="tag">Do you want to sign out?</p>
 <form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
 <a class="back" href="/">Stay signed in</a></main></body></html>`;

@@ -1,4 +1,4 @@
-import { STYLE, escapeHtml } from './page-style.ts';
+import { PAGE_HEAD, STYLE, escapeHtml } from './page-style.ts';
 
 /** The OpenID Connect parts of the server-rendered sign-in pages (docs/decisions/035). */
 
@@ -45,6 +45,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · StreetScope</title>
+${PAGE_HEAD}
 <style>${STYLE}${OIDC_PAGE_STYLE}</style>
 </head>
 <body>

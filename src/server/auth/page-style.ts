@@ -2,7 +2,16 @@
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The icon every server page names (without it the browser asks for a missing /favicon.ico).
+ * The brand font in STYLE comes from the client's public files: a stable path, unlike the
+ * bundle's hashed assets.
+ */
+export const PAGE_HEAD = `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
+
 export const STYLE = `
+@font-face{font-family:Bungee;font-style:normal;font-weight:400;font-display:swap;
+  src:url(/fonts/bungee-latin-400.woff2) format('woff2')}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px 16px;
   font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#f4f4f5;
@@ -10,7 +19,7 @@ body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px 16px
   radial-gradient(circle at 85% 90%,#22d3ee33 0,transparent 45%)}
 main{width:100%;max-width:400px;background:#17171f;border:1px solid #2e2e3a;border-radius:18px;
   padding:28px 24px;box-shadow:0 20px 60px #0008}
-h1{margin:0;font-size:30px;letter-spacing:-.02em;font-weight:900}
+h1{margin:0;font:400 30px/1.2 Bungee,system-ui,sans-serif;letter-spacing:.01em}
 h1 span{color:#ff2d95}
 .tag{margin:2px 0 20px;color:#a1a1aa;font-size:14px}
 nav{display:grid;grid-template-columns:1fr 1fr;gap:6px;background:#0c0c10;border-radius:12px;padding:4px;margin-bottom:20px}

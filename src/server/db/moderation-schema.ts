@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -11,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { REPORT_REASONS, REPORT_TARGETS } from '../../core/content-reports.ts';
 import { WALL_REPORT_REASONS } from '../../core/wall-status.ts';
+import { ACCOUNT_FLAG_REASONS } from '../../core/account-flags.ts';
 import { createdAt, legalWalls, users } from './schema.ts';
 
 /**
@@ -82,6 +84,8 @@ export const contentReports = pgTable(
     targetId: text('target_id').notNull(),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     note: text('note').notNull().default(''),
+    // The reporter was an established player when they reported: only such reports hide.
+    fromEstablished: boolean('from_established').notNull().default(false),
     createdAt: createdAt(),
     // Set when a moderator hides or restores the content.
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -100,6 +104,33 @@ export const contentReports = pgTable(
       'content_reports_reason_check',
       sql`${t.reason} in ('abusive', 'sexual', 'personal_info', 'spam', 'not_street_art', 'copyright', 'other')`,
     ),
+  ],
+);
+
+/**
+ * A new account staff should look at: `suspended_host` when it was made from a host a suspended
+ * account signed in from (docs/decisions/026), one row per such account (`related_user_id`).
+ */
+export const accountFlags = pgTable(
+  'account_flags',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ACCOUNT_FLAG_REASONS }).notNull(),
+    relatedUserId: text('related_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    // Set when staff clear the flag or suspend the account.
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('account_flags_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+    index('account_flags_user_idx').on(t.userId),
+    index('account_flags_related_idx').on(t.relatedUserId),
+    check('account_flags_reason_check', sql`${t.reason} in ('suspended_host')`),
   ],
 );
 

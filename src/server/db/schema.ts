@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -273,6 +273,10 @@ export const profileArtworks = pgTable(
   (t) => [index('profile_artworks_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
 
+/** Text as the wall search compares it: lower case, accents dropped ('São' finds 'sao'). */
+export const foldText = (text: SQL) =>
+  sql`lower(regexp_replace(normalize(${text}, NFD), '[\\u0300-\\u036f]', '', 'g'))`;
+
 export const legalWalls = pgTable(
   'legal_walls',
   {
@@ -300,6 +304,10 @@ export const legalWalls = pgTable(
     createdAt: createdAt(),
     // Hidden after reports from several players or by a moderator (docs/decisions/026).
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    // Name and city folded for the list's search; the line break keeps a match inside one.
+    searchText: text('search_text').generatedAlwaysAs((): SQL =>
+      foldText(sql`${legalWalls.name} || chr(10) || ${legalWalls.city}`),
+    ),
   },
   (t) => [
     check(
@@ -308,10 +316,27 @@ export const legalWalls = pgTable(
     ),
     index('legal_walls_lat_lng_idx').on(t.latitude, t.longitude),
     index('legal_walls_name_idx').on(t.name),
+    // The list's order, open walls only: a page is a short range of this index.
+    index('legal_walls_open_by_name_idx')
+      .on(sql`lower(${t.name})`, t.name, t.id)
+      .where(sql`${t.hiddenAt} is null and ${t.status} <> 'closed'`),
     uniqueIndex('legal_walls_source_record_idx')
       .on(t.sourceId, t.sourceRecordId)
       .where(sql`${t.sourceId} is not null`),
   ],
+);
+
+/**
+ * How many walls the list holds (open: not hidden, not closed), one row kept by statement
+ * triggers on legal_walls (migration 0020), so the list's total never counts every wall.
+ */
+export const legalWallTotals = pgTable(
+  'legal_wall_totals',
+  {
+    id: boolean('id').primaryKey().default(true),
+    openWalls: integer('open_walls').notNull(),
+  },
+  (t) => [check('legal_wall_totals_one_row', sql`${t.id}`)],
 );
 
 /**

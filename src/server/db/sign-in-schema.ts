@@ -80,3 +80,29 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * The hosts (src/core/client-host.ts) an account signed in from lately, as a keyed hash, so a new
+ * account made from a suspended player's host can be flagged (docs/decisions/026).
+ */
+export const signInHosts = pgTable(
+  'sign_in_hosts',
+  {
+    hostKey: text('host_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hostKey, t.userId] }),
+    index('sign_in_hosts_user_idx').on(t.userId),
+    index('sign_in_hosts_seen_idx').on(t.lastSeenAt),
+  ],
+);
+
+/** Random keys this installation made for itself once, shared by every app process. */
+export const installSecrets = pgTable('install_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ArtworkSchema,
+  ArtworkWaypointsQuerySchema,
+  ArtworkWaypointsSchema,
   ArtworksInViewSchema,
   ArtworksInViewQuerySchema,
   CreateLogSchema,
@@ -17,17 +19,34 @@ import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
 import { BoundsQuerySchema } from '../../core/schemas/map.ts';
 import { signedInOnly } from '../http/auth-plugin.ts';
 import { requireUser } from '../auth/session-cookie.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 import { sendCompressedJson } from '../http/compress.ts';
 import { SIGNED_IN } from '../http/docs.ts';
 import { forbidden } from '../errors.ts';
 import { artworksNear, findMatches } from '../services/artwork-match.ts';
-import { artworksInViewJson, heatPointsJson, myLogPointsJson } from '../services/artwork-map.ts';
+import {
+  artworkWaypoints,
+  artworksInViewJson,
+  heatPointsJson,
+  myLogPointsJson,
+} from '../services/artwork-map.ts';
 import { createLog, getArtwork } from '../services/artworks.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { isPro } from '../services/users.ts';
 import { IDEMPOTENT } from '../http/idempotency.ts';
 
 export const PRO_FILTERS_ONLY = 'Advanced map filters are part of Pro.';
+
+/** The player, once their query's filters are theirs to use: the Pro ones are Pro's. */
+function requireFilters(
+  query: Partial<Record<(typeof PRO_FILTERS)[number], unknown>>,
+  user: SessionUser,
+): SessionUser {
+  if (!isPro(user) && PRO_FILTERS.some((f) => query[f] !== undefined)) {
+    throw forbidden(PRO_FILTERS_ONLY);
+  }
+  return user;
+}
 
 /**
  * Artworks: one record per piece, logged by every player who finds it
@@ -79,12 +98,39 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const query = request.query;
-      if (!isPro(user) && PRO_FILTERS.some((f) => query[f] !== undefined)) {
-        throw forbidden(PRO_FILTERS_ONLY);
-      }
-      return sendCompressedJson(request, reply, await artworksInViewJson(db, query, user.id));
+      const user = requireFilters(request.query, requireUser(request));
+      return sendCompressedJson(
+        request,
+        reply,
+        await artworksInViewJson(db, request.query, user.id),
+      );
+    },
+  );
+
+  app.get(
+    '/api/artworks/waypoints',
+    {
+      schema: {
+        operationId: 'listArtworkWaypoints',
+        security: SIGNED_IN,
+        summary:
+          'The artworks inside the visible map box with their titles, artists, status and ' +
+          'whether the player found them, for a GPX export: never clustered, the 1,000 seen ' +
+          'most recently (truncated says the box holds more). Filters as in-view: status is ' +
+          'free, seenWithinDays, hasPhoto and loggedByMe are Pro (403 otherwise).',
+        tags: ['artworks'],
+        querystring: ArtworkWaypointsQuerySchema,
+        response: {
+          200: ArtworkWaypointsSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireFilters(request.query, requireUser(request));
+      return artworkWaypoints(db, request.query, user.id);
     },
   );
 

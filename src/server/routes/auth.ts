@@ -249,7 +249,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const userId = await createAccount(db, { username, password }, config.passwordHashCost);
-        await startSession(db, config, request, reply, userId);
+        await startSession(db, config, request, reply, userId, { newAccount: true });
         return respondSuccess(request, reply, returnTo);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { insertWall } from '../../../test/walls.ts';
 import type { Mission } from '../../core/schemas/catalog.ts';
+import type { WallListPage } from '../../core/schemas/walls.ts';
 import { artists, missionCompletions, missions } from '../db/community-schema.ts';
 import { discoveries, legalWalls, users } from '../db/schema.ts';
 import { giveProMonth } from '../../../test/pro.ts';
@@ -54,11 +55,11 @@ describe('the wall list', () => {
       const changed = await get(player, '/api/legal-walls', { 'if-none-match': etag });
       expect(changed.statusCode).toBe(200);
       expect(changed.headers.etag).not.toBe(etag);
-      expect(changed.json<{ id: string }[]>().map((w) => w.id)).toContain(id);
+      expect(changed.json<WallListPage>().items.map((w) => w.id)).toContain(id);
 
       await t.db.update(legalWalls).set({ hiddenAt: new Date() }).where(eq(legalWalls.id, id));
       const hidden = await get(player, '/api/legal-walls');
-      expect(hidden.json<{ id: string }[]>().map((w) => w.id)).not.toContain(id);
+      expect(hidden.json<WallListPage>().items.map((w) => w.id)).not.toContain(id);
     });
   }
 

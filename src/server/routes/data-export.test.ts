@@ -146,6 +146,7 @@ describe.each(storesUnderTest())('the data download on the $name store', (store)
     expect(json.discoveries[0]).toMatchObject({ name: 'Koala' });
     expect(json.artworkLogs.map((l: { kind: string }) => l.kind)).toEqual(['found', 'found']);
     expect(json.artworksFirstFound).toEqual([expect.objectContaining({ id: aliceData.artworkId })]);
+    expect(json.inbox.map((i: { kind: string }) => i.kind)).toContain('find_paid');
     expect(json.markers).toEqual([expect.objectContaining({ label: 'Come back at night' })]);
     expect(json.gallery).toEqual([expect.objectContaining({ title: 'My tag' })]);
     expect(json.forumPosts.map((p: { id: string }) => p.id).sort()).toEqual(
@@ -170,11 +171,21 @@ describe.each(storesUnderTest())('the data download on the $name store', (store)
         'expiresAt',
       ]);
     for (const device of json.devices) expect(Object.keys(device)).toEqual(['lastUsedAt']);
+    // Hosts signed in from, dates only: never the keyed hash, let alone the address.
+    expect(json.signInHosts).toEqual([{ lastSeenAt: expect.any(String) }]);
+    expect(json.accountFlags).toEqual([]);
     expect(json.signInProviders).toEqual([
       { issuer: 'https://id.example', subject: 'alice-at-id', linkedAt: expect.any(String) },
     ]);
     const sessionId = alice.cookie.split('=')[1]!;
-    for (const secret of ['scrypt$', 'passwordHash', 'idHash', sessionId, hashSessionId(sessionId)])
+    for (const secret of [
+      'scrypt$',
+      'passwordHash',
+      'idHash',
+      'hostKey',
+      sessionId,
+      hashSessionId(sessionId),
+    ])
       expect(text).not.toContain(secret);
     // The staff member who acted is not named.
     expect(text).not.toContain('mod_mia');

@@ -13,7 +13,12 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { forumRequests } from '../../../test/forum.ts';
-import { acted, reportTwice, signUpModerator } from '../../../test/moderation.ts';
+import {
+  acted,
+  reportTwice,
+  signUpEstablished,
+  signUpModerator,
+} from '../../../test/moderation.ts';
 import { artworkLogs, artworks, discoveries } from '../db/schema.ts';
 
 /** Hidden content is gone from every read a player makes (docs/decisions/026). */
@@ -30,7 +35,8 @@ beforeAll(async () => {
     limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT, uploadsPerUser: NO_LIMIT },
   });
   mod = await signUpModerator(t.app, t.db);
-  [viewer, bob, carol] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+  viewer = await signUpEstablished(t.app, t.db);
+  [bob, carol] = [await signUpEstablished(t.app, t.db), await signUpEstablished(t.app, t.db)];
 });
 afterAll(() => t.close());
 

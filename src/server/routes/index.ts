@@ -10,6 +10,7 @@ import community from './community.ts';
 import config from './config.ts';
 import credentials from './credentials.ts';
 import discoveries from './discoveries.ts';
+import inbox from './inbox.ts';
 import leaderboard from './leaderboard.ts';
 import markers from './markers.ts';
 import missions from './missions.ts';
@@ -53,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     wallet,
     reports,
     moderation,
+    inbox,
   ]) {
     await app.register(routes);
   }

@@ -5,12 +5,17 @@ import {
   createTestApp,
   NO_LIMIT,
   pinArtwork,
-  signUp,
   type Player,
   type TestApp,
 } from '../../../test/app.ts';
 import { countRows, forumRequests, storedPost } from '../../../test/forum.ts';
-import { act, acted, reportTwice, signUpModerator } from '../../../test/moderation.ts';
+import {
+  act,
+  acted,
+  reportTwice,
+  signUpEstablished,
+  signUpModerator,
+} from '../../../test/moderation.ts';
 import { contentReports, moderationActions } from '../db/moderation-schema.ts';
 import { artworkLogs, legalWalls, users } from '../db/schema.ts';
 import { suspensionMessage } from '../auth/suspension.ts';
@@ -31,7 +36,7 @@ beforeAll(async () => {
     limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
   });
   [mod, other] = [await signUpModerator(t.app, t.db), await signUpModerator(t.app, t.db)];
-  [bob, carol] = [await signUp(t.app), await signUp(t.app)];
+  [bob, carol] = [await signUpEstablished(t.app, t.db), await signUpEstablished(t.app, t.db)];
 });
 afterAll(() => t.close());
 
@@ -77,47 +82,48 @@ const openReports = (targetId: string) =>
 const OWN_CONTENT = 'Another moderator must decide on your own content.';
 
 describe('content and reports about the moderator', () => {
-  it('refuses restoring or hiding their own post, changing nothing; another moderator restores it', async () => {
+  it('refuses deciding on their own post either way, changing nothing; another moderator decides', async () => {
     const post = await forumRequests.newPost(mod, { content: 'A moderator’s own words' });
+    // Players' reports never hide content of staff: they wait for a moderator.
     await reportTwice([bob, carol], 'forum_post', post.id);
-    const restore = {
+    expect((await storedPost(t.db, post.id)).hiddenAt).toBeNull();
+    const decide = {
       action: 'restore',
       targetType: 'forum_post',
       targetId: post.id,
       reason: 'It is fine',
     } as const;
-    await expectRefused(restore, OWN_CONTENT, 'forum_post');
-    expect((await storedPost(t.db, post.id)).hiddenAt).not.toBeNull();
+    await expectRefused(decide, OWN_CONTENT, 'forum_post');
+    await expectRefused({ ...decide, action: 'hide' }, OWN_CONTENT, 'forum_post');
+    expect((await storedPost(t.db, post.id)).hiddenAt).toBeNull();
     expect(await openReports(post.id)).toHaveLength(2);
 
-    const visible = await forumRequests.newPost(mod, { content: 'Still shown' });
-    await expectRefused(
-      { ...restore, action: 'hide', targetId: visible.id },
-      OWN_CONTENT,
-      'forum_post',
-    );
-    expect((await storedPost(t.db, visible.id)).hiddenAt).toBeNull();
-
-    await acted(other, restore);
-    expect((await storedPost(t.db, post.id)).hiddenAt).toBeNull();
+    await acted(other, { ...decide, action: 'hide', reason: 'Rude' });
+    expect((await storedPost(t.db, post.id)).hiddenAt).not.toBeNull();
     expect(await openReports(post.id)).toHaveLength(0);
+    await expectRefused(decide, OWN_CONTENT, 'forum_post');
+    expect((await storedPost(t.db, post.id)).hiddenAt).not.toBeNull();
+
+    await acted(other, decide);
+    expect((await storedPost(t.db, post.id)).hiddenAt).toBeNull();
   });
 
-  it('refuses deciding reports about their own profile; another moderator does', async () => {
+  it('refuses dismissing reports about their own profile; another moderator does', async () => {
     await reportTwice([bob, carol], 'profile', mod.id);
-    const restore = {
+    const dismiss = {
       action: 'restore',
       targetType: 'profile',
       targetId: mod.id,
       reason: 'Nothing wrong with my name',
     } as const;
-    await expectRefused(restore, OWN_CONTENT, 'profile');
+    await expectRefused(dismiss, OWN_CONTENT, 'profile');
     const hidden = async () =>
       (await t.db.select().from(users).where(eq(users.id, mod.id)))[0]!.profileHiddenAt;
-    expect(await hidden()).not.toBeNull();
-    expect(await openReports(mod.id)).toHaveLength(2);
-    await acted(other, restore);
     expect(await hidden()).toBeNull();
+    expect(await openReports(mod.id)).toHaveLength(2);
+    await acted(other, dismiss);
+    expect(await hidden()).toBeNull();
+    expect(await openReports(mod.id)).toHaveLength(0);
   });
 });
 

@@ -11,7 +11,13 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { countRows, forumRequests, storedPost } from '../../../test/forum.ts';
-import { act, acted, reportTwice, signUpModerator } from '../../../test/moderation.ts';
+import {
+  act,
+  acted,
+  reportTwice,
+  signUpEstablished,
+  signUpModerator,
+} from '../../../test/moderation.ts';
 import { contentReports, moderationActions, wallReports } from '../db/moderation-schema.ts';
 import { artworkLogs, legalWalls, users } from '../db/schema.ts';
 
@@ -27,7 +33,8 @@ beforeAll(async () => {
     limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
   });
   mod = await signUpModerator(t.app, t.db);
-  [alice, bob, carol] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+  alice = await signUp(t.app);
+  [bob, carol] = [await signUpEstablished(t.app, t.db), await signUpEstablished(t.app, t.db)];
 });
 afterAll(() => t.close());
 
@@ -91,6 +98,7 @@ describe('the report queue, hide and restore', () => {
       count: 2,
       reasons: ['abusive'],
       reporters: [bob.username, carol.username],
+      established: 2,
       preview: { text: 'Reported words', ownerName: alice.username, hidden: true },
     });
 
@@ -128,7 +136,10 @@ describe('the report queue, hide and restore', () => {
 
   it('keeps hidden content in the queue when its reporters delete their accounts', async () => {
     const post = await newPost(alice, { content: 'Hidden, then its reporters leave' });
-    const [dan, erin] = [await signUp(t.app), await signUp(t.app)];
+    const [dan, erin] = [
+      await signUpEstablished(t.app, t.db),
+      await signUpEstablished(t.app, t.db),
+    ];
     await reportTwice([dan, erin], 'forum_post', post.id);
     for (const reporter of [dan, erin]) {
       const res = await reporter.request({

@@ -29,7 +29,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getModerationQueues',
         security: SIGNED_IN,
         summary:
-          'Open reports grouped by what they report (most reported first), logs held by fair play, and walls unverified or disputed with their open reports; staff only',
+          'Open reports grouped by what they report (most reported first), logs held by fair play, walls unverified or disputed with their open reports, and new accounts made from a suspended account’s host; staff only',
         tags,
         response: { 200: ModerationQueuesSchema, ...refused },
       },
@@ -61,7 +61,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'takeModerationAction',
         security: SIGNED_IN,
         summary:
-          'Hide or restore content (resolving its reports), verify or close a wall, release or void a held log, suspend a player for 1 to 365 days or lift a suspension; a reason is required and the action is written to the audit log; answers 201 with the log entry',
+          'Hide or restore content (resolving its reports), verify or close a wall, release or void a held log, suspend a player for 1 to 365 days (resolving their account flags) or lift a suspension, clear a new account’s flags; a reason is required and the action is written to the audit log; answers 201 with the log entry',
         tags,
         body: ModerationActionInputSchema,
         response: {

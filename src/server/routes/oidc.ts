@@ -344,11 +344,13 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         return again(tooManyRequests('Too many new accounts from here. Please try again later.'));
       }
       let created;
+      let newAccount = true;
       try {
         created = await createAccountWithIdentity(db, token, username);
       } catch (err) {
         if (err instanceof IdentityTakenMeanwhile) {
           created = { userId: err.userId, returnTo: waiting.returnTo };
+          newAccount = false;
         } else if (err instanceof HttpError) {
           return again(err);
         } else {
@@ -356,7 +358,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       reply.clearCookie(newAccountCookie, hostCookieAttributes(config));
-      await startSession(db, config, request, reply, created.userId);
+      await startSession(db, config, request, reply, created.userId, { newAccount });
       return reply.redirect(created.returnTo, 303);
     },
   );

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NO_LIMIT, signUp, type Player, type TestApp } from '../../../test/app.ts';
 import { countRows, forumRequests, storedPost } from '../../../test/forum.ts';
-import { report, reportTwice } from '../../../test/moderation.ts';
+import { report, reportTwice, signUpEstablished } from '../../../test/moderation.ts';
 import { contentReports } from '../db/moderation-schema.ts';
 import { users } from '../db/schema.ts';
 
@@ -16,7 +16,8 @@ beforeAll(async () => {
     seed: false,
     limits: { signUpPerIp: NO_LIMIT, writesPerUser: NO_LIMIT },
   });
-  [alice, bob, carol] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+  alice = await signUp(t.app);
+  [bob, carol] = [await signUpEstablished(t.app, t.db), await signUpEstablished(t.app, t.db)];
 });
 afterAll(() => t.close());
 
@@ -24,7 +25,7 @@ const { newPost, forum } = forumRequests;
 const reportCount = () => countRows(t.db, contentReports);
 
 describe('POST /api/reports', () => {
-  it('takes one report, then hides the post at the second player’s report', async () => {
+  it('takes one report, then hides the post at the second established player’s report', async () => {
     const post = await newPost(alice, { content: 'Buy cheap spray cans at spam.example' });
     const first = await report(bob, {
       targetType: 'forum_post',
@@ -39,7 +40,12 @@ describe('POST /api/reports', () => {
       .select()
       .from(contentReports)
       .where(eq(contentReports.id, first.json().id));
-    expect(row).toMatchObject({ reporterId: bob.id, reason: 'spam', note: 'advert' });
+    expect(row).toMatchObject({
+      reporterId: bob.id,
+      reason: 'spam',
+      note: 'advert',
+      fromEstablished: true,
+    });
 
     const second = await report(carol, {
       targetType: 'forum_post',
@@ -156,11 +162,13 @@ describe('POST /api/reports', () => {
   });
 
   it(
-    'hides a post once and keeps one row per reporter under 50 simultaneous reports',
+    'hides a post once and keeps one row per reporter under 50 simultaneous established reports',
     { tags: ['concurrency'] },
     async () => {
       const post = await newPost(alice, { content: 'Contested' });
-      const players = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
+      const players = await Promise.all(
+        Array.from({ length: 50 }, () => signUpEstablished(t.app, t.db)),
+      );
       const answers = await Promise.all(
         players.map((p) =>
           report(p, { targetType: 'forum_post', targetId: post.id, reason: 'abusive' }),

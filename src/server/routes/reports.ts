@@ -21,7 +21,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createReport',
         security: SIGNED_IN,
         summary:
-          'Report a photo, artwork, log, forum post or reply, wall, profile or gallery piece; once per player per thing. Reports from two distinct players hide it until a moderator reviews it',
+          'Report a photo, artwork, log, forum post or reply, wall, profile or gallery piece; once per player per thing. Every report waits for a moderator; reports from two distinct established players (the rule that counts wall confirmations) hide it until then, except content of staff. `hidden` says whether this report hid it',
         tags: ['moderation'],
         body: CreateReportSchema,
         response: {
@@ -37,7 +37,8 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await enforceWriteLimit(db, config, user.id);
-      return reply.code(201).send(await createReport(db, user.id, request.body));
+      const result = await createReport(db, user.id, request.body, config.established);
+      return reply.code(201).send(result);
     },
   );
 };

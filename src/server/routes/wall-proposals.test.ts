@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { insertWall } from '../../../test/walls.ts';
-import type { LegalWall, WallDetail } from '../../core/schemas/walls.ts';
+import type { LegalWall, WallDetail, WallListPage } from '../../core/schemas/walls.ts';
 import { legalWalls } from '../db/schema.ts';
 
 let t: TestApp;
@@ -47,6 +47,10 @@ async function proposal(player: Player, over: Record<string, unknown> = {}) {
   };
 }
 
+/** The walls of a read: the list's page, or the map's and the nearby search's arrays. */
+const wallsIn = (body: LegalWall[] | WallListPage): LegalWall[] =>
+  Array.isArray(body) ? body : body.items;
+
 const propose = (player: Player, payload: unknown) =>
   player.request({ method: 'POST', url: '/api/legal-walls', payload: payload as object });
 
@@ -80,7 +84,7 @@ describe('POST /api/legal-walls', () => {
       t.app.inject({ url: `/api/legal-walls/nearby?latitude=-27.47&longitude=153.02` }),
     ]);
     for (const r of reads) {
-      const found = r.json<LegalWall[]>().find((w) => w.id === wall.id);
+      const found = wallsIn(r.json()).find((w) => w.id === wall.id);
       expect(found).toMatchObject({ status: 'unverified', source: { label: 'wall_finder' } });
     }
     const one = await t.app.inject({ url: `/api/legal-walls/${wall.id}` });
@@ -224,7 +228,7 @@ describe('what every wall shows', () => {
       t.app.inject({ url: '/api/legal-walls/nearby?latitude=52.52&longitude=13.4' }),
     ]);
     for (const r of reads) {
-      const ids = r.json<LegalWall[]>().map((w) => w.id);
+      const ids = wallsIn(r.json()).map((w) => w.id);
       expect(ids).not.toContain(hidden);
       expect(ids).not.toContain(closed);
     }

@@ -1,8 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, NO_LIMIT, signUp, uploadPhoto, type TestApp } from '../../../test/app.ts';
 import { dayFromToday, establishedVisitor, insertWall } from '../../../test/walls.ts';
-import type { ConfirmedWall, WallDetail } from '../../core/schemas/walls.ts';
+import type { ConfirmedWall, WallDetail, WallListPage } from '../../core/schemas/walls.ts';
 import { wallConfirmations, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls } from '../db/schema.ts';
 
@@ -155,4 +155,59 @@ describe(`${AT_ONCE} at once`, () => {
       .where(eq(legalWalls.proposedById, proposer.id));
     expect(mine[0]!.n).toBe(1);
   });
+});
+
+describe("the list's total", () => {
+  it(
+    '50 proposals and 30 walls hidden at once: the total is the number of walls listed',
+    { tags: ['concurrency'] },
+    async () => {
+      const proposer = await signUp(t.app);
+      const hidden = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          insertWall(t.db, { latitude: -20, longitude: 120 + i / 100 }),
+        ),
+      );
+      const photos = await Promise.all(
+        Array.from({ length: AT_ONCE }, () => uploadPhoto(proposer, 'wall')),
+      );
+      const before = (await t.app.inject({ url: '/api/legal-walls' })).json<WallListPage>().total;
+      const [proposals] = await Promise.all([
+        Promise.all(
+          photos.map((imageUrl, i) =>
+            proposer.request({
+              method: 'POST',
+              url: '/api/legal-walls',
+              payload: {
+                name: `Wall ${i} of many`,
+                imageUrl,
+                description: 'One of many walls proposed at the same moment.',
+                permitRequired: false,
+                hours: 'Any time',
+                city: 'Darwin',
+                country: 'Australia',
+                address: 'Somewhere',
+                latitude: -12.4,
+                longitude: 130.8 + i / 100,
+              },
+            }),
+          ),
+        ),
+        // Moderators hiding walls while the proposals land.
+        Promise.all(
+          hidden.map((id) =>
+            t.db.update(legalWalls).set({ hiddenAt: new Date() }).where(eq(legalWalls.id, id)),
+          ),
+        ),
+      ]);
+      expect(proposals.map((r) => r.statusCode)).toEqual(Array(AT_ONCE).fill(201));
+      const after = (await t.app.inject({ url: '/api/legal-walls' })).json<WallListPage>().total;
+      expect(after).toBe(before + AT_ONCE - hidden.length);
+      const listed = await t.db
+        .select({ n: count() })
+        .from(legalWalls)
+        .where(and(isNull(legalWalls.hiddenAt), ne(legalWalls.status, 'closed')));
+      expect(listed[0]!.n).toBe(after);
+    },
+  );
 });

@@ -43,7 +43,9 @@ describe('GET /api/legal-walls', () => {
   it('lists every wall by name (ignoring case), without a session, with its status and source', async () => {
     const res = await t.app.inject({ url: '/api/legal-walls' });
     expect(res.statusCode).toBe(200);
-    const list = res.json<Record<string, unknown>[]>();
+    const page = res.json<{ items: Record<string, unknown>[]; total: number }>();
+    expect(page).toMatchObject({ total: 6, nextCursor: null });
+    const list = page.items;
     expect(list.map((w) => w.name)).toEqual([
       'Alpha Wall',
       'beta yard',
@@ -85,7 +87,7 @@ describe('GET /api/legal-walls', () => {
     const p = await signUp(t.app);
     const res = await p.request({ url: '/api/legal-walls' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toHaveLength(6);
+    expect(res.json().items).toHaveLength(6);
   });
 });
 

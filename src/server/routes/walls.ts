@@ -9,7 +9,11 @@ import {
   NearbyWallsQuerySchema,
   ProposeWallSchema,
   ReportWallSchema,
+  WALL_PAGE_MAX,
+  WALL_PAGE_SIZE,
   WallDetailSchema,
+  WallListPageSchema,
+  WallListQuerySchema,
 } from '../../core/schemas/walls.ts';
 import { BoundsQuerySchema } from '../../core/schemas/map.ts';
 import { signedInOnly } from '../http/auth-plugin.ts';
@@ -18,13 +22,9 @@ import { AnswerCache, NOT_MODIFIED, sendAnswer } from '../http/cached-answers.ts
 import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { confirmWall, proposeWall, reportWall } from '../services/wall-changes.ts';
-import {
-  getWallDetail,
-  listWalls,
-  nearbyWalls,
-  wallsInView,
-  wallsStaleAt,
-} from '../services/walls.ts';
+import { confirmationsStaleAt } from '../services/wall-players.ts';
+import { listWallPage } from '../services/wall-list.ts';
+import { getWallDetail, nearbyWalls, wallsInView } from '../services/walls.ts';
 import { IDEMPOTENT } from '../http/idempotency.ts';
 
 /** What a confirmation or a report may be refused with. */
@@ -46,16 +46,18 @@ const wallWriteErrors = {
 const wallRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const rule = config.established;
-  // The same list for everyone, signed in or not: built once per change.
-  const wallList = new AnswerCache(app.changeFeed, {
+  // The first page, the same for everyone signed in or not, is kept: built once per change
+  // from about a page of rows, whatever the catalogue's size. Other pages are read as asked.
+  const firstPage = new AnswerCache(app.changeFeed, {
     topics: ['walls'],
-    schema: z.array(LegalWallSchema),
-    build: async () => ({
-      staleAt: await wallsStaleAt(db, rule),
-      value: await listWalls(db, rule),
-    }),
+    schema: WallListPageSchema,
+    build: async () => {
+      const page = await listWallPage(db, rule, { limit: WALL_PAGE_SIZE });
+      const ids = page.items.map((w) => w.id);
+      return { staleAt: await confirmationsStaleAt(db, ids, rule), value: page };
+    },
   });
-  app.fastReads.answers('/api/legal-walls', () => wallList.peek('all'));
+  app.fastReads.answers('/api/legal-walls', () => firstPage.peek('first'));
 
   app.get(
     '/api/legal-walls',
@@ -63,12 +65,24 @@ const wallRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listLegalWalls',
         security: PUBLIC,
-        summary: 'All legal walls, by name ignoring case (public, no sign-in needed)',
+        summary:
+          `Open legal walls a page at a time (limit 1-${WALL_PAGE_MAX}, default ${WALL_PAGE_SIZE}): ` +
+          'by name ignoring case, or closest first given latitude and longitude (each with ' +
+          'distanceKm); q keeps those whose name or city holds it, ignoring case and accents; ' +
+          'pass ?cursor=<nextCursor of the previous page>, with the same q and point, for the ' +
+          'next page (public, no sign-in needed)',
         tags: ['legal-walls'],
-        response: { 200: z.array(LegalWallSchema), 304: NOT_MODIFIED },
+        querystring: WallListQuerySchema,
+        response: { 200: WallListPageSchema, 304: NOT_MODIFIED, 400: ErrorSchema },
       },
     },
-    async (request, reply) => sendAnswer(request, reply, await wallList.get('all')),
+    async (request, reply) => {
+      const { q, latitude, cursor, limit } = request.query;
+      if (!q && latitude === undefined && !cursor && limit === WALL_PAGE_SIZE) {
+        return sendAnswer(request, reply, await firstPage.get('first'));
+      }
+      return listWallPage(db, rule, request.query);
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import { artworkLogs, artworks, users } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { fairPlayFlag } from './fair-play.ts';
+import { notify } from './inbox.ts';
 
 type ArtworkRow = typeof artworks.$inferSelect;
 export type Photo = {
@@ -221,6 +222,13 @@ export async function payFirstFinder(tx: Tx, artwork: ArtworkRow, finderOfNow: s
     .update(users)
     .set({ tokens: sql`${users.tokens} + ${bonus}` })
     .where(eq(users.id, finder));
+  await notify(tx, finder, {
+    kind: 'piece_found',
+    title: artwork.title,
+    tokens: bonus,
+    otherUserId: finderOfNow,
+    artworkId: artwork.id,
+  });
 }
 
 export interface ReportInput {

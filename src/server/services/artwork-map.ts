@@ -1,9 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, desc, sql, type SQL } from 'drizzle-orm';
 import {
   HEAT_DAYS,
   PRO_FILTERS,
+  WAYPOINTS_MAX,
   type ArtworkPoint,
   type ArtworkStatus,
+  type ArtworkWaypoints,
+  type ArtworkWaypointsQuery,
   type ArtworksInView,
   type ArtworksInViewQuery,
 } from '../../core/schemas/artworks.ts';
@@ -41,8 +44,15 @@ type PointRow = {
   seen: string | number;
 };
 
+/**
+ * The player logged a find of the artwork. Its columns are named in full: a select's fields
+ * name the columns of its one table bare, and the logs' own id would answer for it.
+ */
+const foundBy = (viewerId: string) =>
+  sql<boolean>`exists (select 1 from ${artworkLogs} mine where mine.artwork_id = "artworks"."id" and mine.user_id = ${viewerId} and mine.kind = 'found')`;
+
 /** The conditions a query's filters put on artworks (the box, visibility and each filter). */
-function artworkConditions(query: ArtworksInViewQuery, viewerId: string): SQL[] {
+function artworkConditions(query: ArtworkWaypointsQuery, viewerId: string): SQL[] {
   const conditions = [
     withinBounds(artworks.latitude, artworks.longitude, query),
     sql`${artworks.hiddenAt} is null`,
@@ -61,7 +71,7 @@ function artworkConditions(query: ArtworksInViewQuery, viewerId: string): SQL[] 
     );
   }
   if (query.loggedByMe) {
-    const mine = sql`exists (select 1 from ${artworkLogs} where ${artworkLogs.artworkId} = ${artworks.id} and ${artworkLogs.userId} = ${viewerId} and ${artworkLogs.kind} = 'found')`;
+    const mine = foundBy(viewerId);
     conditions.push(query.loggedByMe === 'true' ? mine : sql`not ${mine}`);
   }
   return conditions;
@@ -136,6 +146,41 @@ export async function artworksInViewJson(
   const points = await piecesIn(db, conditions);
   const truncated = points.length > PIECES_THRESHOLD;
   return answer({ clusters: [], points: points.slice(0, PIECES_THRESHOLD), truncated });
+}
+
+/**
+ * The artworks in the box with their titles, for a GPS file: whatever the zoom (no clusters),
+ * the WAYPOINTS_MAX seen most recently. Sorted in SQL, unlike the layer's pieces: it answers a
+ * player's export, not every pan of the map.
+ */
+export async function artworkWaypoints(
+  db: Db,
+  query: ArtworkWaypointsQuery,
+  viewerId: string,
+): Promise<ArtworkWaypoints> {
+  const rows = await db
+    .select({
+      id: artworks.id,
+      title: artworks.title,
+      artistName: artworks.artistName,
+      latitude: artworks.latitude,
+      longitude: artworks.longitude,
+      status: artworks.status,
+      lastSeenAt: artworks.lastSeenAt,
+      foundByMe: foundBy(viewerId),
+    })
+    .from(artworks)
+    .where(and(...artworkConditions(query, viewerId)))
+    .orderBy(desc(artworks.lastSeenAt), artworks.id)
+    .limit(WAYPOINTS_MAX + 1);
+  return {
+    artworks: rows.slice(0, WAYPOINTS_MAX).map((r) => ({
+      ...r,
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      foundByMe: r.foundByMe === true,
+    })),
+    truncated: rows.length > WAYPOINTS_MAX,
+  };
 }
 
 /**

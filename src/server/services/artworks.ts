@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { HIDDEN_AFTER_YOUR_REPORT } from '../../core/content-reports.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
 import type { EmojiPin } from '../../core/schemas/common.ts';
 import type { Artwork, ArtworkLog, CreatedLog } from '../../core/schemas/artworks.ts';
@@ -7,6 +8,7 @@ import type { CreateLogSchema } from '../../core/schemas/artworks.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { type Db } from '../db/client.ts';
 import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
+import { contentReports } from '../db/moderation-schema.ts';
 import { notFound } from '../errors.ts';
 import { SOURCES } from '../import/sources.ts';
 import { photoOf, recordReport } from './artwork-logs.ts';
@@ -41,7 +43,7 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     .from(artworks)
     .leftJoin(users, eq(users.id, artworks.firstFinderId))
     .where(and(eq(artworks.id, id), isNull(artworks.hiddenAt)));
-  if (!row) throw notFound('Artwork not found');
+  if (!row) throw notFound((await hiddenAfterReportBy(db, id, viewerId)) ?? 'Artwork not found');
   const { artwork } = row;
 
   const reviewed = viewerId
@@ -129,6 +131,32 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     address: artwork.address,
     source: sourceOf(artwork),
   };
+}
+
+/**
+ * What a player who reported a hidden artwork is told: it waits for a moderator while reports
+ * on it are open, else a moderator took it down. Null for everyone else: to them it is not
+ * there (docs/decisions/026).
+ */
+async function hiddenAfterReportBy(db: Db, id: string, viewerId: string | null) {
+  if (!viewerId) return null;
+  const [reported] = await db
+    .select({
+      open: sql<boolean>`exists (select 1 from ${contentReports} o where o.target_type = 'artwork'
+        and o.target_id = ${id} and o.resolved_at is null)`,
+    })
+    .from(contentReports)
+    .innerJoin(artworks, eq(artworks.id, contentReports.targetId))
+    .where(
+      and(
+        eq(contentReports.reporterId, viewerId),
+        eq(contentReports.targetType, 'artwork'),
+        eq(contentReports.targetId, id),
+        sql`${artworks.hiddenAt} is not null`,
+      ),
+    );
+  if (!reported) return null;
+  return reported.open ? HIDDEN_AFTER_YOUR_REPORT.waiting : HIDDEN_AFTER_YOUR_REPORT.removed;
 }
 
 /** The open-data source an artwork's facts come from, named as its registry entry names it. */

@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
+  accountFlags,
   contentReports,
   moderationActions,
   wallConfirmations,
@@ -16,10 +17,11 @@ import {
   profileArtworks,
   users,
 } from '../db/schema.ts';
+import { inboxItems } from '../db/inbox-schema.ts';
 import { forumLikes, forumPosts, missionCompletions, missions } from '../db/community-schema.ts';
 import { accountIdentities } from '../db/oidc-schema.ts';
 import { passkeys } from '../db/passkeys-schema.ts';
-import { recoveryCodes, sessions, signInDevices } from '../db/sign-in-schema.ts';
+import { recoveryCodes, sessions, signInDevices, signInHosts } from '../db/sign-in-schema.ts';
 import { subscriptions, walletLinks } from '../db/payments-schema.ts';
 import { notFound } from '../errors.ts';
 
@@ -37,7 +39,8 @@ export const photoFileName = (id: string, contentType: string) =>
  * Everything the service holds about one player (docs/decisions/027-your-data.md), as plain
  * rows: secrets (password hash, session and device ids, recovery code hashes) and derived photo
  * hashes are left out; sessions are their device, country and dates, linked providers their
- * issuer, subject and date, passkeys their name and dates, devices and recovery codes dates only. Other players' data never appears: every query is
+ * issuer, subject and date, passkeys their name and dates, devices, sign-in hosts and recovery
+ * codes dates only. Other players' data never appears: every query is
  * bounded by the player's id, and staff who acted on them are not named.
  */
 export function gatherPlayerData(db: Db, userId: string) {
@@ -126,6 +129,11 @@ async function collect(db: Tx, userId: string) {
       .from(signInDevices)
       .where(eq(signInDevices.userId, userId))
       .orderBy(asc(signInDevices.lastUsedAt)),
+    signInHosts: await db
+      .select({ lastSeenAt: signInHosts.lastSeenAt })
+      .from(signInHosts)
+      .where(eq(signInHosts.userId, userId))
+      .orderBy(asc(signInHosts.lastSeenAt)),
     signInProviders: await db
       .select({
         issuer: accountIdentities.issuer,
@@ -186,6 +194,11 @@ async function collect(db: Tx, userId: string) {
       .from(forumLikes)
       .where(eq(forumLikes.userId, userId))
       .orderBy(asc(forumLikes.createdAt)),
+    inbox: await db
+      .select(omitUser(getTableColumns(inboxItems)))
+      .from(inboxItems)
+      .where(eq(inboxItems.userId, userId))
+      .orderBy(asc(inboxItems.createdAt)),
     missionCompletions: await db
       .select({
         missionId: missionCompletions.missionId,
@@ -230,6 +243,16 @@ async function collect(db: Tx, userId: string) {
       .where(eq(wallReports.userId, userId))
       .orderBy(asc(wallReports.createdAt)),
     moderationActions: await moderationOf(db, userId),
+    // Not which account it was compared with: that is another player's data.
+    accountFlags: await db
+      .select({
+        reason: accountFlags.reason,
+        createdAt: accountFlags.createdAt,
+        resolvedAt: accountFlags.resolvedAt,
+      })
+      .from(accountFlags)
+      .where(eq(accountFlags.userId, userId))
+      .orderBy(asc(accountFlags.createdAt)),
   };
 }
 

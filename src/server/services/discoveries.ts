@@ -16,6 +16,7 @@ import { isUniqueViolation, type Db, type Tx } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
 import { photoOf, recordFound } from './artwork-logs.ts';
 import { shownUsername } from './hidden-content.ts';
+import { notify } from './inbox.ts';
 import { recordMissionProgress } from './missions-progress.ts';
 import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby.ts';
 import { conflict } from '../errors.ts';
@@ -117,7 +118,10 @@ async function record(
       pendingReview: found.held === 'pending',
       awaitingPhoto: found.held === 'awaiting_photo',
     };
+    const about = { title: row.name, artworkId: row.artworkId, discoveryId: row.id };
+    if (held.pendingReview) await notify(tx, user.id, { kind: 'find_held', ...about });
     if (!found.counts) return { ...toDiscoveryDto(row), completedMissions: [], ...held };
+    await notify(tx, user.id, { kind: 'find_paid', tokens: found.award, ...about });
     await tx
       .update(users)
       .set({
@@ -131,8 +135,8 @@ async function record(
 }
 
 /** The missions a discovery completes once it counts (at its creation or when released). */
-export function countedDiscovery(tx: Tx, row: DiscoveryRow, multiplier: number) {
-  return recordMissionProgress(tx, {
+export async function countedDiscovery(tx: Tx, row: DiscoveryRow, multiplier: number) {
+  const completed = await recordMissionProgress(tx, {
     userId: row.userId,
     discoveryId: row.id,
     latitude: row.latitude,
@@ -140,6 +144,15 @@ export function countedDiscovery(tx: Tx, row: DiscoveryRow, multiplier: number) 
     emojiPin: row.emojiPin,
     multiplier,
   });
+  for (const mission of completed) {
+    await notify(tx, row.userId, {
+      kind: 'mission_completed',
+      title: mission.title,
+      tokens: mission.rewardTokens,
+      discoveryId: row.id,
+    });
+  }
+  return completed;
 }
 
 /** POST /api/discoveries. Fresh-art proof only means something for an artist. */

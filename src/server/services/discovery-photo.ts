@@ -8,6 +8,7 @@ import { artworkLogs, artworks, discoveries } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { photoOf } from './artwork-logs.ts';
 import { countedDiscovery, toDiscoveryDto } from './discoveries.ts';
+import { notify } from './inbox.ts';
 import { releaseLog } from './log-review.ts';
 import { ALREADY_DOCUMENTED, assertNotDocumented, assertOwnedObject } from './objects.ts';
 import { entitlementsOf } from './users.ts';
@@ -74,9 +75,15 @@ export async function addDiscoveryPhoto(
         .update(artworkLogs)
         .set({ reviewStatus: 'pending', flagReason: 'photo_far_from_pin' })
         .where(eq(artworkLogs.id, log.id));
+      await notify(tx, user.id, {
+        kind: 'find_held',
+        title: row.name,
+        artworkId: row.artworkId,
+        discoveryId: row.id,
+      });
       return { ...toDiscoveryDto(row), ...done, pendingReview: true };
     }
-    const award = await releaseLog(tx, log);
+    const award = await releaseLog(tx, { ...log, imageUrl }, 'find_paid');
     // A new piece's first photo is its cover (a later find's photo is set by the release).
     await tx
       .update(artworks)

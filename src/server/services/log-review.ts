@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ARTWORK_RULES, PRO_MULTIPLIER, REWARDS } from '../../core/rules.ts';
+import type { InboxKind } from '../../core/schemas/inbox.ts';
 import type { Tx } from '../db/client.ts';
 import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -10,6 +11,7 @@ import {
   multiplierOf,
   payFirstFinder,
 } from './artwork-logs.ts';
+import { notify } from './inbox.ts';
 
 /**
  * A moderator's review of a log held by fair play (docs/decisions/021 and 026). The log row is
@@ -31,6 +33,23 @@ export async function lockPendingLog(tx: Tx, id: string): Promise<LogRow> {
 /** Voided: the log stays on record, pays nothing and counts for nothing. */
 export async function voidLog(tx: Tx, log: LogRow): Promise<void> {
   await tx.update(artworkLogs).set({ reviewStatus: 'rejected' }).where(eq(artworkLogs.id, log.id));
+  if (log.kind === 'found') await tellFinder(tx, log, 'find_voided', 0);
+}
+
+/** The finder hears what became of their find, under the name they gave it. */
+async function tellFinder(tx: Tx, log: LogRow, kind: InboxKind, tokens: number) {
+  const [named] = await tx
+    .select({ title: sql<string>`coalesce(${discoveries.name}, ${artworks.title})` })
+    .from(artworks)
+    .leftJoin(discoveries, eq(discoveries.id, log.discoveryId ?? ''))
+    .where(eq(artworks.id, log.artworkId));
+  await notify(tx, log.userId, {
+    kind,
+    title: named?.title ?? '',
+    tokens,
+    artworkId: log.artworkId,
+    discoveryId: log.discoveryId,
+  });
 }
 
 /**
@@ -41,7 +60,17 @@ export async function voidLog(tx: Tx, log: LogRow): Promise<void> {
  * A found log without a photo has no evidence yet: released by a moderator, it waits for its
  * photo instead. The caller holds the log's row lock. Returns the tokens paid.
  */
-export async function releaseLog(tx: Tx, log: LogRow): Promise<number> {
+export async function releaseLog(
+  tx: Tx,
+  log: LogRow,
+  tell: 'find_released' | 'find_paid' = 'find_released',
+): Promise<number> {
+  const award = await release(tx, log);
+  if (log.kind === 'found') await tellFinder(tx, log, tell, award);
+  return award;
+}
+
+async function release(tx: Tx, log: LogRow): Promise<number> {
   const evidence = log.kind !== 'found' || log.imageUrl !== null;
   const reviewStatus = evidence ? 'approved' : 'awaiting_photo';
   await tx.update(artworkLogs).set({ reviewStatus }).where(eq(artworkLogs.id, log.id));

@@ -14,6 +14,7 @@ import { moderationActions, wallReports } from '../db/moderation-schema.ts';
 import { artworkLogs, artworks, legalWalls, users } from '../db/schema.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
 import { badRequest } from '../errors.ts';
+import { flaggedAccounts } from './account-flags.ts';
 import { clip, REPORT_TARGET_KINDS } from './report-targets.ts';
 
 /** What the moderation page lists (docs/decisions/026); each queue oldest first, at most this many. */
@@ -22,6 +23,7 @@ const QUEUE_SIZE = 100;
 async function reportGroups(db: Db): Promise<ReportGroup[]> {
   const result = await db.execute(sql`
     select r.target_type as "targetType", r.target_id as "targetId", count(*)::int as count,
+           (count(*) filter (where r.from_established))::int as established,
            array_agg(distinct r.reason) as reasons,
            array_agg(coalesce(u.username, ${DELETED_PLAYER}) order by r.created_at) as reporters,
            coalesce(array_agg(r.note order by r.created_at) filter (where r.note <> ''), '{}') as notes,
@@ -35,6 +37,7 @@ async function reportGroups(db: Db): Promise<ReportGroup[]> {
     targetType: ReportTarget;
     targetId: string;
     count: number;
+    established: number;
     reasons: ReportReason[];
     reporters: string[];
     notes: string[];
@@ -49,6 +52,7 @@ async function reportGroups(db: Db): Promise<ReportGroup[]> {
       reasons: r.reasons,
       notes: r.notes,
       reporters: r.reporters,
+      established: Number(r.established),
       firstReportedAt: new Date(r.first).toISOString(),
     })),
   );
@@ -118,12 +122,13 @@ async function wallsToReview(db: Db): Promise<WallReview[]> {
 }
 
 export async function getQueues(db: Db): Promise<ModerationQueues> {
-  const [reports, flags, walls] = await Promise.all([
+  const [reports, flags, walls, accounts] = await Promise.all([
     reportGroups(db),
     flaggedLogs(db),
     wallsToReview(db),
+    flaggedAccounts(db),
   ]);
-  return { reports, flags, walls };
+  return { reports, flags, walls, accounts };
 }
 
 type ActionRow = typeof moderationActions.$inferSelect;

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { contentReports, moderationActions, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls, users } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
+import { resolveAccountFlags } from './account-flags.ts';
 import { recordModerationAction } from './audit-log.ts';
 import { lockPendingLog, releaseLog, voidLog } from './log-review.ts';
 import { toAuditEntry } from './moderation-queues.ts';
@@ -128,7 +129,20 @@ async function suspend(tx: Tx, actor: SessionUser, id: string, days: number): Pr
   }
   const until = new Date(Date.now() + days * DAY_MS);
   await tx.update(users).set({ suspendedUntil: until }).where(eq(users.id, id));
-  return { targetType: 'user', details: { days, until: until.toISOString() } };
+  // Suspending a flagged account is the decision its flags were waiting for.
+  const flagsResolved = await resolveAccountFlags(tx, id);
+  return {
+    targetType: 'user',
+    details: { days, until: until.toISOString(), ...(flagsResolved && { flagsResolved }) },
+  };
+}
+
+async function clearFlags(tx: Tx, actor: SessionUser, id: string): Promise<Change> {
+  refuseOwn(actor, id, 'user', 'Another moderator must review your own account.');
+  await lockPlayer(tx, id);
+  const flagsResolved = await resolveAccountFlags(tx, id);
+  if (flagsResolved === 0) throw conflict('That account is not flagged.');
+  return { targetType: 'user', details: { flagsResolved } };
 }
 
 async function lift(tx: Tx, actor: SessionUser, id: string): Promise<Change> {
@@ -161,6 +175,8 @@ async function apply(tx: Tx, actor: SessionUser, input: ModerationActionInput): 
       return suspend(tx, actor, input.targetId, input.days);
     case 'lift_suspension':
       return lift(tx, actor, input.targetId);
+    case 'clear_account_flag':
+      return clearFlags(tx, actor, input.targetId);
   }
 }
 

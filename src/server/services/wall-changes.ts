@@ -22,7 +22,7 @@ import { legalWalls } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { distanceKmSql, withinRadius } from './nearby.ts';
 import { assertOwnedObject } from './objects.ts';
-import { countingConfirmationsSql, hasVisited, isEstablished } from './wall-players.ts';
+import { confirmationCounts, hasVisited, isEstablished } from './wall-players.ts';
 import { PROPOSED_SOURCE } from './wall-sources.ts';
 import { getWallDetail } from './walls.ts';
 
@@ -158,15 +158,15 @@ export async function confirmWall(
         paintedOn: body.paintedOn,
         imageUrl: body.imageUrl,
       });
-      const [after] = await tx
+      await tx
         .update(legalWalls)
         .set({
           lastConfirmedAt: sql`greatest(${legalWalls.lastConfirmedAt},
             (${body.paintedOn}::date)::timestamp at time zone 'UTC')`,
         })
-        .where(eq(legalWalls.id, wallId))
-        .returning({ counting: countingConfirmationsSql('legal_walls', rule) });
-      if (wall.status === 'unverified' && after!.counting >= CONFIRMATIONS_TO_VERIFY) {
+        .where(eq(legalWalls.id, wallId));
+      const countsOf = await confirmationCounts(tx, [wallId], rule);
+      if (wall.status === 'unverified' && countsOf(wallId).counting >= CONFIRMATIONS_TO_VERIFY) {
         await tx.update(legalWalls).set({ status: 'verified' }).where(eq(legalWalls.id, wallId));
       }
       return wall.proposedById !== userId && (await isEstablished(tx, userId, rule));

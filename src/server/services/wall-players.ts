@@ -42,22 +42,71 @@ export async function isEstablished(
   return rowsOf<{ ok: boolean }>(result)[0]?.ok === true;
 }
 
-/**
- * Confirmations of the wall (alias `w`) that count: distinct established players other than
- * its proposer.
- */
-export function countingConfirmationsSql(w: string, rule: Config['established']): SQL<number> {
-  return sql<number>`(select count(distinct c.user_id) from wall_confirmations c
-    join users u on u.id = c.user_id
-    where c.wall_id = ${sql.raw(w)}.id
-      and c.user_id is distinct from ${sql.raw(w)}.proposed_by_id
-      and ${establishedSql('u', rule)})::int`.mapWith(Number);
+export interface ConfirmationCounts {
+  /** Distinct players who confirmed the wall, counting or not. */
+  players: number;
+  /** Those of them whose confirmation counts: established, and not its proposer. */
+  counting: number;
 }
 
-/** Distinct players who confirmed the wall with alias `w`, counting or not. */
-export const confirmingPlayersSql = (w: string) =>
-  sql<number>`(select count(distinct c.user_id) from wall_confirmations c
-    where c.wall_id = ${sql.raw(w)}.id)::int`.mapWith(Number);
+const NONE: ConfirmationCounts = { players: 0, counting: 0 };
+
+/** The confirming players of these walls, each once per wall: `confirmers` in a query. */
+const confirmersOf = (wallIds: string[]) => sql`confirmers as (
+    select distinct c.wall_id, c.user_id, c.user_id is distinct from w.proposed_by_id as other
+    from wall_confirmations c join legal_walls w on w.id = c.wall_id
+    where c.wall_id in (${sql.join(
+      wallIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`;
+
+/**
+ * The confirmation counts of these walls in one query: each confirming player is looked at
+ * once, however many walls of the page they confirmed. Walls nobody confirmed get zeros.
+ */
+export async function confirmationCounts(
+  db: Db | Tx,
+  wallIds: string[],
+  rule: Config['established'],
+): Promise<(id: string) => ConfirmationCounts> {
+  if (wallIds.length === 0) return () => NONE;
+  const result = await db.execute(sql`with ${confirmersOf(wallIds)},
+    trusted as (
+      select u.id from users u
+      where u.id in (select user_id from confirmers) and ${establishedSql('u', rule)})
+    select wall_id, count(*)::int as players,
+      count(*) filter (where other and user_id in (select id from trusted))::int as counting
+    from confirmers group by wall_id`);
+  const counts = new Map(
+    rowsOf<{ wall_id: string; players: number; counting: number }>(result).map((r) => [
+      r.wall_id,
+      { players: Number(r.players), counting: Number(r.counting) },
+    ]),
+  );
+  return (id) => counts.get(id) ?? NONE;
+}
+
+/**
+ * The next moment these walls' counts change by the clock alone: a confirming player's account
+ * reaches the established age, or their suspension ends (their confirmations start counting).
+ */
+export async function confirmationsStaleAt(
+  db: Db,
+  wallIds: string[],
+  rule: Config['established'],
+): Promise<Date | null> {
+  if (wallIds.length === 0) return null;
+  const result = await db.execute(sql`with ${confirmersOf(wallIds)}
+    select min(t) as at from (
+      select u.created_at + make_interval(days => ${rule.minDays}::int) as t from users u
+      where u.id in (select user_id from confirmers)
+      union all select u.suspended_until from users u
+      where u.id in (select user_id from confirmers)
+    ) c
+    where c.t > now()`);
+  const at = rowsOf<{ at: Date | string | null }>(result)[0]?.at;
+  return at ? new Date(at) : null;
+}
 
 /**
  * A logged visit: the proposer of the wall, or a player with a documented discovery within

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LegalWall, NearbyLegalWall, WallDetail } from '../../core/schemas/walls.ts';
 import type { Config } from '../config/config.ts';
-import { rowsOf, type Db, type Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { wallConfirmations, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -14,11 +15,11 @@ import {
   type Centre,
 } from './nearby.ts';
 import {
-  confirmingPlayersSql,
-  countingConfirmationsSql,
+  confirmationCounts,
   establishedSql,
   hasVisited,
   isEstablished,
+  type ConfirmationCounts,
 } from './wall-players.ts';
 import { wallSourceOf } from './wall-sources.ts';
 
@@ -33,8 +34,10 @@ type Rule = Config['established'];
 const shownName = (u: string) =>
   sql.raw(`case when ${u}.profile_hidden_at is null then ${u}.username end`);
 
-/** What a wall read selects: its public facts, where they come from, and its confirmations. */
-const wallColumns = (rule: Rule) => ({
+const proposer = alias(users, 'proposer');
+
+/** What a wall read selects: its public facts and where they come from. */
+const wallColumns = {
   id: legalWalls.id,
   name: legalWalls.name,
   description: legalWalls.description,
@@ -50,8 +53,6 @@ const wallColumns = (rule: Rule) => ({
   permitRules: legalWalls.permitRules,
   lastConfirmedAt: legalWalls.lastConfirmedAt,
   listedYear: legalWalls.listedYear,
-  players: confirmingPlayersSql('legal_walls'),
-  counting: countingConfirmationsSql('legal_walls', rule),
   source: legalWalls.source,
   sourceId: legalWalls.sourceId,
   sourceUrl: legalWalls.sourceUrl,
@@ -59,14 +60,28 @@ const wallColumns = (rule: Rule) => ({
   attribution: legalWalls.attribution,
   notInSourceSince: legalWalls.notInSourceSince,
   proposedById: legalWalls.proposedById,
-  proposerName: sql<string | null>`(select ${shownName('u')} from users u
-    where u.id = ${legalWalls.proposedById})`,
-});
+  proposerName: sql<string | null>`${shownName('proposer')}`,
+};
 
-const selectWalls = (db: Db | Tx, rule: Rule) => db.select(wallColumns(rule)).from(legalWalls);
+/** Walls with their proposer. */
+export const selectWalls = (db: Db | Tx) =>
+  db
+    .select(wallColumns)
+    .from(legalWalls)
+    .leftJoin(proposer, eq(proposer.id, legalWalls.proposedById));
 type WallRow = Awaited<ReturnType<typeof selectWalls>>[number];
 
-function toWall(row: WallRow): LegalWall {
+/** Walls with their proposer and their distance in km from `centre`. */
+export const selectWallsFrom = (db: Db | Tx, centre: Centre) => {
+  const distanceKm = distanceKmSql(legalWalls.latitude, legalWalls.longitude, centre);
+  const query = db
+    .select({ ...wallColumns, distanceKm })
+    .from(legalWalls)
+    .leftJoin(proposer, eq(proposer.id, legalWalls.proposedById));
+  return { query, distanceKm };
+};
+
+function toWall(row: WallRow, confirmations: ConfirmationCounts): LegalWall {
   return {
     id: row.id,
     name: row.name,
@@ -83,28 +98,31 @@ function toWall(row: WallRow): LegalWall {
     permitRules: row.permitRules || null,
     lastConfirmedAt: row.lastConfirmedAt?.toISOString() ?? null,
     listedYear: row.listedYear,
-    confirmations: { players: row.players, counting: row.counting },
+    confirmations,
     source: wallSourceOf(row),
   };
 }
 
-/** Hidden walls are left out of every read; closed ones off the map and the lists. */
-const shown = isNull(legalWalls.hiddenAt);
-const open = and(shown, ne(legalWalls.status, 'closed'));
-
-/** Every open wall by name, ignoring case; a catalogue of hundreds, not millions. */
-export async function listWalls(db: Db, rule: Rule): Promise<LegalWall[]> {
-  const rows = await selectWalls(db, rule)
-    .where(open)
-    .orderBy(sql`lower(${legalWalls.name})`, asc(legalWalls.name), asc(legalWalls.id));
-  return rows.map((r) => toWall(r));
+/** The rows as the API shows them, their confirmations counted in one query for all. */
+export async function toWalls(db: Db | Tx, rows: WallRow[], rule: Rule): Promise<LegalWall[]> {
+  const countsOf = await confirmationCounts(
+    db,
+    rows.map((r) => r.id),
+    rule,
+  );
+  return rows.map((row) => toWall(row, countsOf(row.id)));
 }
 
+/** Hidden walls are left out of every read; closed ones off the map and the lists. */
+const shown = isNull(legalWalls.hiddenAt);
+/** Literal, so the planner matches the partial indexes on open walls. */
+export const open = sql`(${legalWalls.hiddenAt} is null and ${legalWalls.status} <> 'closed')`;
+
 /** One wall, closed ones included (a link to it says it is closed); hidden ones are 404. */
-export async function getWall(db: Db | Tx, id: string, rule: Rule): Promise<LegalWall> {
-  const [row] = await selectWalls(db, rule).where(and(eq(legalWalls.id, id), shown));
+async function getWallRow(db: Db | Tx, id: string): Promise<WallRow> {
+  const [row] = await selectWalls(db).where(and(eq(legalWalls.id, id), shown));
   if (!row) throw notFound('Legal wall not found');
-  return toWall(row);
+  return row;
 }
 
 /** Walls within radiusKm, closest first. */
@@ -115,23 +133,22 @@ export async function nearbyWalls(
   rule: Rule,
   limit = NEARBY_LIMIT,
 ): Promise<NearbyLegalWall[]> {
-  const distance = distanceKmSql(legalWalls.latitude, legalWalls.longitude, centre);
-  const rows = await db
-    .select({ ...wallColumns(rule), distanceKm: distance })
-    .from(legalWalls)
+  const { query, distanceKm } = selectWallsFrom(db, centre);
+  const rows = await query
     .where(and(open, withinRadius(legalWalls.latitude, legalWalls.longitude, centre, radiusKm)))
-    .orderBy(distance, asc(legalWalls.id))
+    .orderBy(distanceKm, asc(legalWalls.id))
     .limit(limit);
-  return rows.map((r) => ({ ...toWall(r), distanceKm: r.distanceKm }));
+  const walls = await toWalls(db, rows, rule);
+  return walls.map((wall, i) => ({ ...wall, distanceKm: rows[i]!.distanceKm }));
 }
 
 /** Walls inside the visible map box, for the map's markers. */
 export async function wallsInView(db: Db, bounds: Bounds, rule: Rule): Promise<LegalWall[]> {
-  const rows = await selectWalls(db, rule)
+  const rows = await selectWalls(db)
     .where(and(open, withinBounds(legalWalls.latitude, legalWalls.longitude, bounds)))
     .orderBy(asc(legalWalls.id))
     .limit(IN_VIEW_WALLS_LIMIT);
-  return rows.map((r) => toWall(r));
+  return toWalls(db, rows, rule);
 }
 
 /**
@@ -144,12 +161,9 @@ export async function getWallDetail(
   viewerId: string | null,
   rule: Rule,
 ): Promise<WallDetail> {
-  const wall = await getWall(db, id, rule);
-  const [proposer] = await db
-    .select({ proposedById: legalWalls.proposedById })
-    .from(legalWalls)
-    .where(eq(legalWalls.id, id));
-  const proposedById = proposer?.proposedById ?? null;
+  const row = await getWallRow(db, id);
+  const [wall] = await toWalls(db, [row], rule);
+  const { proposedById } = row;
   const recent = await db
     .select({
       username: sql<string | null>`${shownName('u')}`,
@@ -164,9 +178,9 @@ export async function getWallDetail(
     .orderBy(desc(wallConfirmations.createdAt), desc(wallConfirmations.id))
     .limit(RECENT_CONFIRMATIONS);
   return {
-    ...wall,
+    ...wall!,
     recentConfirmations: recent,
-    viewer: viewerId ? await viewerOf(db, viewerId, { ...wall, proposedById }, rule) : null,
+    viewer: viewerId ? await viewerOf(db, viewerId, { ...wall!, proposedById }, rule) : null,
   };
 }
 
@@ -194,18 +208,4 @@ async function viewerOf(
     reported: !!report,
     counts: !proposer && (await isEstablished(db, userId, rule)),
   };
-}
-
-/**
- * The next moment the wall list changes by the clock alone: a confirming player's account
- * reaches the established age, or their suspension ends (their confirmations start counting).
- */
-export async function wallsStaleAt(db: Db, rule: Rule): Promise<Date | null> {
-  const result = await db.execute(sql`select min(t) as at from (
-      select u.created_at + make_interval(days => ${rule.minDays}::int) as t, u.id from users u
-      union all select u.suspended_until, u.id from users u
-    ) c
-    where c.t > now() and exists (select 1 from wall_confirmations wc where wc.user_id = c.id)`);
-  const at = rowsOf<{ at: Date | string | null }>(result)[0]?.at;
-  return at ? new Date(at) : null;
 }

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import {
+  Bell,
   Calendar,
   Gem,
   Home,
@@ -16,6 +18,7 @@ import {
 import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { STAFF_ROLES } from '../../../core/roles.ts';
+import { inboxUnreadQuery } from '../../api/inbox.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { cn } from '../../lib/cn.ts';
 import { LOGIN_URL, LOGOUT_URL } from '../../lib/navigation.ts';
@@ -30,6 +33,7 @@ export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'Home', href: '/', icon: Home },
   { label: 'Profile', href: '/profile', icon: User },
   { label: 'My Discoveries', href: '/discoveries', icon: Images },
+  { label: 'Inbox', href: '/inbox', icon: Bell },
   { label: 'Community', href: '/community', icon: Users },
   { label: 'Events & Missions', href: '/missions', icon: Calendar },
   { label: 'Color Chart', href: '/color-chart', icon: Palette },
@@ -54,6 +58,7 @@ export function SideNav({
   const { isAuthenticated, user } = useAuth();
   const staff = (STAFF_ROLES as readonly string[]).includes(user?.role ?? '');
   const items = staff ? [...NAV_ITEMS, MODERATION_ITEM] : NAV_ITEMS;
+  const unread = useQuery(inboxUnreadQuery(isAuthenticated)).data?.unread ?? 0;
   // The drawer is opened from outside (no SheetTrigger), so Radix has nowhere to return focus
   // on close: remember what had it (the menu button) and go back there.
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -99,6 +104,12 @@ export function SideNav({
                   >
                     <Icon className="size-5 text-neon-cyan" aria-hidden />
                     {label}
+                    {href === '/inbox' && unread > 0 && (
+                      <span className="ml-auto rounded-full bg-neon-pink px-2 text-sm text-white">
+                        {unread}
+                        <span className="sr-only"> unread</span>
+                      </span>
+                    )}
                   </Link>
                 </li>
               );

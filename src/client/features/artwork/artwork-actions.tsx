@@ -1,8 +1,9 @@
-import { Camera, ExternalLink, MapIcon, Navigation, Share2 } from 'lucide-react';
+import { ExternalLink, MapIcon, Navigation, Share2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FoundIt } from './found-it.tsx';
 import { artworkHref, geoHref, mapHref, osmHref } from './links.ts';
 import { ReportGone } from './report-gone.tsx';
 
@@ -36,12 +37,7 @@ export function ArtworkActions({ artwork }: { artwork: Artwork }) {
       className="grid gap-3 rounded-2xl border border-line bg-brick/90 p-4 text-chalk shadow-lg sm:p-5"
     >
       <div className="grid grid-cols-2 gap-2">
-        <Button asChild size="lg" className="col-span-2">
-          <Link href={mapHref(artwork)}>
-            <Camera aria-hidden />
-            Found it
-          </Link>
-        </Button>
+        <FoundIt artwork={artwork} />
         {artwork.status === 'present' ? (
           <ReportGone artwork={artwork} />
         ) : (

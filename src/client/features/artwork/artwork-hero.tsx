@@ -8,7 +8,8 @@ import { formatTimeAgo } from '../../lib/time-ago.ts';
 import { ReportMenu } from '../moderation/index.ts';
 import { FactRow } from '../../components/ui/fact-row.tsx';
 import { ArtworkSource } from './artwork-source.tsx';
-import { ArtworkCover, StatusBadge } from './artwork-status.tsx';
+import { artworkState } from './artwork-state.ts';
+import { ArtworkCover, StateBadge } from './artwork-status.tsx';
 import { artworkHref } from './links.ts';
 
 function ArtworkLinks({ refs }: { refs: { id: string; title: string }[] }) {
@@ -23,11 +24,14 @@ function ArtworkLinks({ refs }: { refs: { id: string; title: string }[] }) {
 }
 
 /**
- * The artwork at a glance: its cover large, title, artist, whether it is still there and when
- * it was last seen, who found it first, and the pieces it covers or that cover it.
+ * The artwork at a glance: its cover large, title, artist, its one state (still there, gone,
+ * painted over, or reported and not confirmed) and when it was last seen, who found it first,
+ * and the pieces it covers or that cover it.
  */
 export function ArtworkHero({ artwork }: { artwork: Artwork }) {
   const { user } = useAuth();
+  const state = artworkState(artwork);
+  const newer = state.kind === 'present' ? null : state.paintedOverBy;
   return (
     <section
       aria-labelledby="artwork-title"
@@ -36,7 +40,7 @@ export function ArtworkHero({ artwork }: { artwork: Artwork }) {
       <ArtworkCover artwork={artwork} className="aspect-[4/3] lg:aspect-[16/10]" />
       <div className="grid gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <StatusBadge status={artwork.status} large />
+          <StateBadge state={state} large />
           <span
             className="flex items-center gap-1.5 text-sm text-smoke"
             data-testid="artwork-last-seen"
@@ -91,13 +95,19 @@ export function ArtworkHero({ artwork }: { artwork: Artwork }) {
             </FactRow>
           )}
           <FactRow className="min-w-0" icon={Users} label="Finders">
-            {artwork.finders.length === 0
-              ? 'Nobody has logged it yet: be the first to find it'
-              : `${plural(artwork.finders.length, 'player', 'players')} found it`}
+            {artwork.finders.length > 0
+              ? `${plural(artwork.finders.length, 'player', 'players')} found it`
+              : // Its first finder's find waits for a photo or a review: none counts yet.
+                artwork.firstFinder
+                ? 'No find of it counts yet: log it with a photo'
+                : 'Nobody has logged it yet: be the first to find it'}
           </FactRow>
-          {artwork.paintedOverBy && (
+          {newer && (
             <FactRow className="min-w-0" icon={Paintbrush} label="Painted over">
-              Painted over by <ArtworkLinks refs={[artwork.paintedOverBy]} />
+              Painted over by <ArtworkLinks refs={[newer]} />
+              {state.kind === 'reported' && (
+                <span className="text-smoke">, one player reports</span>
+              )}
             </FactRow>
           )}
           <ArtworkSource source={artwork.source} />

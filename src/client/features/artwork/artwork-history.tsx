@@ -21,7 +21,9 @@ export function Finders({ artwork, me }: { artwork: Artwork; me: string | null }
   return (
     <Section id="finders" title="Found by" icon={Users}>
       {artwork.finders.length === 0 ? (
-        <p className="text-sm text-smoke">Nobody has logged it yet.</p>
+        <p className="text-sm text-smoke">
+          {artwork.firstFinder ? 'No find of it counts yet.' : 'Nobody has logged it yet.'}
+        </p>
       ) : (
         <ul className="flex flex-wrap gap-2">
           {artwork.finders.map((name) => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Home, ImageOff } from 'lucide-react';
+import { EyeOff, Home, ImageOff } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { HIDDEN_AFTER_YOUR_REPORT } from '../../../core/content-reports.ts';
 import { artworkQuery } from './artworks-api.ts';
 import { ArtworkActions } from './artwork-actions.tsx';
 import { Finders, LogHistory } from './artwork-history.tsx';
@@ -12,6 +13,7 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useRequireAuthRedirect } from '../../hooks/use-require-auth-redirect.ts';
+import { serverMessage } from '../../lib/query-client.ts';
 
 const isNotFound = (error: unknown) => error instanceof Error && /^404: /.test(error.message);
 
@@ -35,11 +37,22 @@ function ArtworkSkeleton() {
   );
 }
 
-function ArtworkNotFound() {
+const REPORTER_WORDS: readonly string[] = Object.values(HIDDEN_AFTER_YOUR_REPORT);
+
+/**
+ * Not there: unknown, a broken link, or hidden. Whoever reported a hidden piece hears the
+ * server's words for it instead (docs/decisions/026).
+ */
+function ArtworkNotFound({ error }: { error: Error }) {
+  const message = serverMessage(error);
+  const reported = message !== null && REPORTER_WORDS.includes(message);
   return (
     <div className="mx-auto max-w-md pt-8">
-      <EmptyState icon={ImageOff} title="Artwork not found">
-        <p>This piece is not in StreetScope, or its link is broken.</p>
+      <EmptyState
+        icon={reported ? EyeOff : ImageOff}
+        title={reported ? 'Hidden after your report' : 'Artwork not found'}
+      >
+        <p>{reported ? message : 'This piece is not in StreetScope, or its link is broken.'}</p>
         <Link href="/" className={buttonVariants({ variant: 'outline', className: 'mt-3' })}>
           <Home aria-hidden />
           Back to the map
@@ -65,7 +78,7 @@ export default function ArtworkPage() {
         <ArtworkSkeleton />
       ) : artwork.isError ? (
         isNotFound(artwork.error) ? (
-          <ArtworkNotFound />
+          <ArtworkNotFound error={artwork.error} />
         ) : (
           <LoadError what="this artwork" onRetry={() => void artwork.refetch()} />
         )

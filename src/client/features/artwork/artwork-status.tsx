@@ -1,21 +1,54 @@
-import { Ban, CircleCheck } from 'lucide-react';
+import { Ban, CircleCheck, Paintbrush, TriangleAlert } from 'lucide-react';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
 import { cn } from '../../lib/cn.ts';
 import { PinIcon } from '../pins/index.ts';
 import { PIN_STYLES, pinKindOf } from '../pins/index.ts';
 import { Badge } from '../../components/ui/badge.tsx';
+import type { ArtworkState } from './artwork-state.ts';
 
-/** 'Still there' or 'Gone', as players last reported it; `large` on the artwork page. */
-export function StatusBadge({ status, large }: { status: Artwork['status']; large?: boolean }) {
+const REPORTED = { gone: 'Reported gone', painted_over: 'Reported painted over' } as const;
+
+/**
+ * The artwork's one state (artwork-state.ts): 'Still there', 'Gone', 'Painted over', or one
+ * player's report that is 'not confirmed' yet. `large` on the artwork page.
+ */
+export function StateBadge({ state, large }: { state: ArtworkState; large?: boolean }) {
   const size = large ? 'px-3 py-1 text-sm' : undefined;
-  return status === 'gone' ? (
-    <Badge variant="red" className={size} data-testid="artwork-status">
-      <Ban className={large ? 'size-4' : 'size-3'} aria-hidden /> Gone
+  const icon = large ? 'size-4' : 'size-3';
+  if (state.kind === 'present') {
+    return (
+      <Badge variant="green" className={size} data-testid="artwork-status">
+        <CircleCheck className={icon} aria-hidden /> Still there
+      </Badge>
+    );
+  }
+  if (state.kind === 'gone') {
+    const Icon = state.paintedOverBy ? Paintbrush : Ban;
+    return (
+      <Badge variant="red" className={size} data-testid="artwork-status">
+        <Icon className={icon} aria-hidden /> {state.paintedOverBy ? 'Painted over' : 'Gone'}
+      </Badge>
+    );
+  }
+  return (
+    <Badge
+      variant="amber"
+      className={cn('rounded-2xl whitespace-normal', size)}
+      data-testid="artwork-status"
+    >
+      <TriangleAlert className={cn('shrink-0', icon)} aria-hidden />
+      {REPORTED[state.report]} · not confirmed
     </Badge>
-  ) : (
-    <Badge variant="green" className={size} data-testid="artwork-status">
-      <CircleCheck className={large ? 'size-4' : 'size-3'} aria-hidden /> Still there
-    </Badge>
+  );
+}
+
+/** 'Still there' or 'Gone' where only the status is known (lists). */
+export function StatusBadge({ status, large }: { status: Artwork['status']; large?: boolean }) {
+  return (
+    <StateBadge
+      state={status === 'gone' ? { kind: 'gone', paintedOverBy: null } : { kind: 'present' }}
+      large={large}
+    />
   );
 }
 

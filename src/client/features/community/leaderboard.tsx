@@ -54,10 +54,10 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
     >
       <Rank rank={entry.rank} />
       <div className="min-w-0 flex-1">
-        {/* The name gives way to '(You)', which always shows. */}
-        <p className={cn('flex min-w-0 gap-1 font-bold', first && 'text-amber-200')}>
-          <span className="truncate">{entry.username}</span>{' '}
-          {entry.isCurrentUser && <span className="shrink-0 text-neon-pink">(You)</span>}
+        {/* A long name wraps rather than being cut: a player must find their own in full. */}
+        <p className={cn('font-bold [overflow-wrap:anywhere]', first && 'text-amber-200')}>
+          {entry.username}
+          {entry.isCurrentUser && <span className="text-neon-pink"> (You)</span>}
         </p>
         <p className="text-xs text-smoke">
           Level {formatNumber(entry.level)}

@@ -19,6 +19,7 @@ import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { apiRequest, getQueryFn, throwIfResNotOk } from '../../lib/query-client.ts';
 import { artworkKeys, discoveryKeys } from '../../api/query-keys.ts';
 import { authKeys } from '../../api/auth.ts';
+import { inboxKeys } from '../../api/inbox.ts';
 
 /** GET /api/discoveries/user: the signed-in player's own discoveries, newest first. */
 export const userDiscoveriesQuery = queryOptions({
@@ -126,6 +127,7 @@ async function refreshAfterDiscovery(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: discoveryKeys.mine }),
     queryClient.invalidateQueries({ queryKey: discoveryKeys.nearbyAll }),
     queryClient.invalidateQueries({ queryKey: artworkKeys.all }),
+    queryClient.invalidateQueries({ queryKey: inboxKeys.unread }),
   ]);
 }
 

@@ -105,20 +105,14 @@ function DiscoveryItem({
           <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
           {' · '}+{formatNumber(discovery.tokensAwarded)} tokens
         </span>
-        {discovery.awaitingPhoto && (
-          <span className="relative z-10 flex flex-wrap items-center gap-2">
-            <Badge variant="amber">
-              <ImageOff className="size-3" aria-hidden />
-              No photo yet
-            </Badge>
-            <Button size="sm" variant="outline" onClick={onAddPhoto}>
-              <Camera aria-hidden />
-              Add photo to earn
-            </Button>
-          </span>
-        )}
-        {(discovery.pendingReview || artwork) && (
+        {(discovery.awaitingPhoto || discovery.pendingReview || artwork) && (
           <span className="flex flex-wrap gap-1.5">
+            {discovery.awaitingPhoto && (
+              <Badge variant="amber">
+                <ImageOff className="size-3" aria-hidden />
+                No photo yet
+              </Badge>
+            )}
             {discovery.pendingReview && (
               <Badge variant="amber">
                 <Hourglass className="size-3" aria-hidden />
@@ -135,6 +129,18 @@ function DiscoveryItem({
           </span>
         )}
         <span className="truncate font-mono text-xs text-smoke">{discovery.address}</span>
+        {discovery.awaitingPhoto && (
+          // Above the row's stretched link; amber, as the tokens it earns are.
+          <Button
+            size="sm"
+            variant="outline"
+            className="relative z-10 mt-1 justify-self-start border-neon-amber/60 text-amber-100 hover:bg-neon-amber/10"
+            onClick={onAddPhoto}
+          >
+            <Camera className="text-neon-amber" aria-hidden />
+            Add photo to earn
+          </Button>
+        )}
       </span>
       <Link
         href={discoveryMapHref(discovery)}

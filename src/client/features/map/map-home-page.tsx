@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useRef, useState } from 'react';
 import type { Mission } from '../../../core/schemas/catalog.ts';
 import type { LegalWall } from '../../../core/schemas/walls.ts';
-import { DEFAULT_FILTERS, type MapFilters } from './layers/artwork-map-api.ts';
+import { DEFAULT_FILTERS, filterParams, type MapFilters } from './layers/artwork-map-api.ts';
 import { configQuery } from '../../api/config.ts';
 import { PageSkeleton } from '../../components/layout/page-skeleton.tsx';
+import { LazyBoundary } from '../../components/ui/lazy-boundary.tsx';
 import { ActionBar } from './home/action-bar.tsx';
 import { AllowLocationButton, AllowLocationCard } from './home/allow-location-card.tsx';
-import { waypointsInView } from './home/export-gpx.tsx';
 import { LayersExtras } from './home/layers-extras.tsx';
 import { ImagingPanel } from './layers/imaging-panel.tsx';
 import { LazyMapView, loadMapView } from './home/lazy-map.ts';
@@ -136,7 +136,13 @@ export default function MapHome() {
       filters={filters}
       onFilters={setFilters}
       isPro={user.isPro}
-      waypoints={() => waypointsInView(data.wallsInView, data.missions, data.artworks)}
+      contents={() => ({
+        bounds: view?.bounds ?? null,
+        walls: data.wallsInView,
+        missions: data.missions,
+        markers: data.markers,
+        artworkFilters: filters.layers.artworks ? filterParams(filters, user.isPro) : null,
+      })}
       savedAreas={
         config.data
           ? {
@@ -151,21 +157,21 @@ export default function MapHome() {
   );
   const locationPanel =
     selection?.kind === 'mission' ? (
-      <Suspense fallback={null}>
+      <LazyBoundary>
         <MissionPanel mission={selection.mission} onClose={panels.closePlace} className="min-h-0" />
-      </Suspense>
+      </LazyBoundary>
     ) : (
       place && <LocationPanel place={place} onClose={panels.closePlace} className="min-h-0" />
     );
   const controls = panels.controlsOpen && handle && (
-    <Suspense fallback={null}>
+    <LazyBoundary>
       <ImagingControlsFor
         handle={handle}
         imaging={imaging}
         onClose={panels.closeControls}
         className="min-h-0"
       />
-    </Suspense>
+    </LazyBoundary>
   );
   const actionBar = <ActionBar onCapture={dialogs.openCapture} captureRef={captureButton} />;
   const badge = <ImageryBadge imagery={ready ? (map.imagery ?? 'online') : null} />;

@@ -1,47 +1,51 @@
 import { useQuery } from '@tanstack/react-query';
-import { Crosshair, MapPinOff } from 'lucide-react';
+import { Crosshair } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { legalWallsQuery, missionsQuery } from '../../api/catalog.ts';
+import { missionsQuery } from '../../api/catalog.ts';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { countLabel } from '../../lib/search.ts';
 import { SearchField } from '../artists/index.ts';
 import { EmptyState, LoadError } from '../artists/index.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { MissionCard } from './mission-card.tsx';
 import { CardListSkeleton } from './missions-skeleton.tsx';
-import { filterMissions, filterWalls } from './search.ts';
-import { WallCard } from './wall-card.tsx';
+import { filterMissions } from './search.ts';
+import { useWallList, WallsTab } from './walls-tab.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 
 type Tab = 'missions' | 'walls';
 
 const tabClass = 'whitespace-normal';
 
+/** The server is asked once typing pauses this long. */
+const WALL_SEARCH_PAUSE_MS = 250;
+
 /**
  * SPEC §2 Missions: two tabs sharing one search box; the header counts what the active tab
- * shows after filtering.
+ * shows after filtering. Missions are searched here; walls, a page at a time, by the server.
  */
 export default function Missions() {
   const [tab, setTab] = useState<Tab>('missions');
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const missions = useQuery(missionsQuery);
-  const walls = useQuery(legalWallsQuery);
+  const wallSearch = useDebouncedValue(query.trim(), WALL_SEARCH_PAUSE_MS);
+  const walls = useWallList(wallSearch);
 
   const visibleMissions = useMemo(
     () => filterMissions(missions.data ?? [], deferred),
     [missions.data, deferred],
   );
-  const visibleWalls = useMemo(
-    () => filterWalls(walls.data ?? [], deferred),
-    [walls.data, deferred],
-  );
 
-  const active = tab === 'missions' ? missions : walls;
-  const heading = active.isPending
-    ? 'Loading…'
-    : tab === 'missions'
-      ? countLabel(visibleMissions.length, 'Active Mission', 'Active Missions')
-      : countLabel(visibleWalls.length, 'Legal Wall', 'Legal Walls');
+  const heading =
+    tab === 'missions'
+      ? missions.isPending
+        ? 'Loading…'
+        : countLabel(visibleMissions.length, 'Active Mission', 'Active Missions')
+      : walls.pages.isPending
+        ? 'Loading…'
+        : `${formatNumber(walls.total)} ${walls.total === 1 ? 'Legal Wall' : 'Legal Walls'}`;
   const searching = query.trim() !== '';
 
   return (
@@ -101,29 +105,7 @@ export default function Missions() {
         </TabsContent>
 
         <TabsContent value="walls" className="focus-visible:outline-offset-4">
-          {walls.isPending ? (
-            <CardListSkeleton label="Loading legal walls" />
-          ) : walls.error ? (
-            <LoadError
-              what="legal walls"
-              error={walls.error}
-              onRetry={() => void walls.refetch()}
-            />
-          ) : visibleWalls.length === 0 ? (
-            <EmptyState icon={MapPinOff} title="No Legal Walls Found">
-              {searching
-                ? `Nothing matches “${query.trim()}”. Try a wall name or a city.`
-                : 'No legal walls are listed yet.'}
-            </EmptyState>
-          ) : (
-            <ul className="grid gap-4 md:grid-cols-2">
-              {visibleWalls.map((w) => (
-                <li key={w.id} className="grid">
-                  <WallCard wall={w} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <WallsTab list={walls} searching={wallSearch} />
         </TabsContent>
       </Tabs>
     </PageShell>

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mission } from '../../../core/schemas/catalog.ts';
-import type { LegalWall } from '../../../core/schemas/walls.ts';
-import {
-  difficultyVariant,
-  filterMissions,
-  filterWalls,
-  formatMissionType,
-  missionHref,
-} from './search.ts';
+import { difficultyVariant, filterMissions, formatMissionType, missionHref } from './search.ts';
 
 const mission = (over: Partial<Mission>): Mission => ({
   id: 'm',
@@ -25,36 +18,7 @@ const mission = (over: Partial<Mission>): Mission => ({
   ...over,
 });
 
-const wall = (over: Partial<LegalWall>): LegalWall => ({
-  id: 'w',
-  name: 'Wall',
-  description: 'A wall in the harbour district',
-  city: 'City',
-  country: 'Country',
-  address: 'Address',
-  hours: 'Always',
-  permitRequired: false,
-  latitude: 0,
-  longitude: 0,
-  status: 'verified',
-  imageUrl: null,
-  permitRules: null,
-  lastConfirmedAt: null,
-  listedYear: null,
-  confirmations: { players: 0, counting: 0 },
-  source: {
-    kind: 'curated',
-    label: 'example.org',
-    url: null,
-    licence: null,
-    links: [],
-    notInSourceSince: null,
-    listedBy: null,
-  },
-  ...over,
-});
-
-describe('missions and walls', () => {
+describe('missions', () => {
   it('missions match title and description only', () => {
     const ms = [
       mission({ id: 'a', title: 'Hosier Lane Hunt' }),
@@ -63,16 +27,6 @@ describe('missions and walls', () => {
     expect(filterMissions(ms, 'HOSIER').map((m) => m.id)).toEqual(['a']);
     expect(filterMissions(ms, 'bondi').map((m) => m.id)).toEqual(['b']);
     expect(filterMissions(ms, 'lane').map((m) => m.id)).toEqual(['a']);
-  });
-
-  it('walls match name and city only', () => {
-    const ws = [
-      wall({ id: 'a', name: 'Leake Street Tunnel', city: 'London' }),
-      wall({ id: 'b', name: 'Sea Wall', city: 'Sydney' }),
-    ];
-    expect(filterWalls(ws, 'leake').map((w) => w.id)).toEqual(['a']);
-    expect(filterWalls(ws, 'SYDNEY').map((w) => w.id)).toEqual(['b']);
-    expect(filterWalls(ws, 'harbour')).toEqual([]);
   });
 
   it('Start Mission goes to the target at zoom 16, or home without one', () => {

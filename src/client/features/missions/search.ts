@@ -1,15 +1,9 @@
 import type { Mission } from '../../../core/schemas/catalog.ts';
-import type { LegalWall } from '../../../core/schemas/walls.ts';
 import { matchesAny } from '../../lib/search.ts';
 
 /** SPEC §2 Missions: missions match on title and description. */
 export function filterMissions(missions: readonly Mission[], query: string): Mission[] {
   return missions.filter((m) => matchesAny(query, [m.title, m.description]));
-}
-
-/** SPEC §2 Missions: walls match on name and city. */
-export function filterWalls(walls: readonly LegalWall[], query: string): LegalWall[] {
-  return walls.filter((w) => matchesAny(query, [w.name, w.city]));
 }
 
 /** SPEC §9: mission and wall map links open the map at zoom 16. */

@@ -1,15 +1,16 @@
-import { Clock, Map as MapIcon, MapPin, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Clock, LocateFixed, Map as MapIcon, MapPin, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import type { LegalWall } from '../../../core/schemas/walls.ts';
+import type { WallListItem } from '../../../core/schemas/walls.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FactRow } from '../../components/ui/fact-row.tsx';
 import { WallStatusBadge } from '../walls/index.ts';
 import { WallTrust } from '../walls/index.ts';
+import { formatDistance } from '../../lib/geo-format.ts';
 import { mapLink } from './search.ts';
 
-export function WallCard({ wall }: { wall: LegalWall }) {
+export function WallCard({ wall }: { wall: WallListItem }) {
   return (
     <Card data-testid="wall-card">
       <article className="grid h-full gap-3 p-4">
@@ -29,6 +30,12 @@ export function WallCard({ wall }: { wall: LegalWall }) {
               <Badge variant="green" data-permit="none">
                 <ShieldCheck className="size-3" aria-hidden />
                 No Permit Required
+              </Badge>
+            )}
+            {wall.distanceKm !== undefined && (
+              <Badge variant="cyan" data-testid="wall-distance">
+                <LocateFixed className="size-3" aria-hidden />
+                {formatDistance(wall.distanceKm)} away
               </Badge>
             )}
           </div>

@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<string, string> = {
   void_log: 'voided the log',
   suspend: 'suspended',
   lift_suspension: 'lifted the suspension of',
+  clear_account_flag: 'cleared the flag on',
   grant_role: 'changed the role of',
   revoke_role: 'changed the role of',
   refused: 'was refused acting on',

@@ -5,6 +5,7 @@ import { STAFF_ROLES } from '../../../core/roles.ts';
 import { queuesQuery } from './moderation-api.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { ActionDialog, type PendingAction } from './action-dialog.tsx';
+import { AccountQueue } from './account-queue.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { FlagQueue } from './flag-queue.tsx';
 import { ReportQueue } from './report-queue.tsx';
@@ -40,7 +41,8 @@ function Queues() {
 
   return (
     <Tabs defaultValue="reports">
-      <TabsList className="sticky top-[3.8rem] z-20 mb-4 shadow-lg">
+      {/* Five tabs do not fit one row of a phone: three a row there, one row from sm up. */}
+      <TabsList className="sticky top-[3.8rem] z-20 mb-4 grid-flow-row grid-cols-3 shadow-lg sm:grid-flow-col sm:grid-cols-none">
         <TabsTrigger value="reports" className="px-1.5 sm:px-2">
           Reports
           <Count n={queues.data?.reports.length} />
@@ -52,6 +54,10 @@ function Queues() {
         <TabsTrigger value="walls" className="px-1.5 sm:px-2">
           Walls
           <Count n={queues.data?.walls.length} />
+        </TabsTrigger>
+        <TabsTrigger value="accounts" className="px-1.5 sm:px-2">
+          Accounts
+          <Count n={queues.data?.accounts.length} />
         </TabsTrigger>
         <TabsTrigger value="log" className="px-1.5 whitespace-nowrap sm:px-2">
           Audit log
@@ -72,6 +78,11 @@ function Queues() {
           <WallQueue walls={q.walls} onAct={setPending} />
         ))}
       </TabsContent>
+      <TabsContent value="accounts">
+        {body((q) => (
+          <AccountQueue accounts={q.accounts} onAct={setPending} />
+        ))}
+      </TabsContent>
       <TabsContent value="log">
         <AuditLog onAct={setPending} />
       </TabsContent>
@@ -81,8 +92,8 @@ function Queues() {
 }
 
 /**
- * /moderation (docs/decisions/026): the report, fair-play and wall queues with their actions,
- * and the audit log. Players get the not-found page, as for any path that is not theirs.
+ * /moderation (docs/decisions/026): the report, fair-play, wall and new-account queues with
+ * their actions, and the audit log. Players get the not-found page, as for any path that is not theirs.
  */
 export default function Moderation() {
   const { user } = useAuth();

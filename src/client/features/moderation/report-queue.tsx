@@ -9,6 +9,13 @@ import { Badge } from '../../components/ui/badge.tsx';
 import type { PendingAction } from './action-dialog.tsx';
 import { ActButton, QueueCard, suspendAction } from './queue-card.tsx';
 
+/** Only established players' reports hide anything (docs/decisions/026): say how many there are. */
+function establishedText(established: number, count: number): string {
+  if (established === 0) return 'None from established players, so these reports hide nothing.';
+  if (established === count) return 'All from established players.';
+  return `${established} of ${count} from established players.`;
+}
+
 function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAction) => void }) {
   const { preview } = group;
   const name = REPORT_TARGET_NAMES[group.targetType];
@@ -92,6 +99,7 @@ function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAc
       <p className="text-smoke">
         Reported by {group.reporters.join(', ')} · first on {formatDate(group.firstReportedAt)}
       </p>
+      <p className="text-smoke">{establishedText(group.established, group.count)}</p>
       {group.notes.map((note, i) => (
         <blockquote key={i} className="border-l-2 border-line pl-2 text-smoke italic">
           {note}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Coins, Crown } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { authKeys } from '../../api/auth.ts';
 import { configQuery } from '../../api/config.ts';
@@ -14,6 +14,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { StripeCheckout } from '../subscribe/index.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { LazyBoundary } from '../../components/ui/lazy-boundary.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { iconBadge, StepCard, wrap } from './step-card.tsx';
 
@@ -71,8 +72,8 @@ export function VipStep({ onBack, onNext }: { onBack: () => void; onNext: () => 
       }
     >
       <p className="text-smoke">
-        All users need a VIP membership to play StreetScope: the full map of legal walls, events and
-        rewards.
+        StreetScope is free to play: the map, the walls, events and rewards are open to everyone. A
+        VIP membership doubles the Spray Coins you earn.
       </p>
       <div className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-neon-pink/40 bg-wall/60 p-4">
         <p>
@@ -87,7 +88,7 @@ export function VipStep({ onBack, onNext }: { onBack: () => void; onNext: () => 
       {isLoading ? (
         <PreparingPayment />
       ) : card ? (
-        <Suspense fallback={<PreparingPayment />}>
+        <LazyBoundary loading={<PreparingPayment />}>
           <StripeCheckout
             {...card}
             submitLabel="Complete Setup & Enter Game"
@@ -95,7 +96,7 @@ export function VipStep({ onBack, onNext }: { onBack: () => void; onNext: () => 
             onPaid={onPaid}
             onUnavailable={onUnavailable}
           />
-        </Suspense>
+        </LazyBoundary>
       ) : (
         <DemoMode onNext={onNext} />
       )}

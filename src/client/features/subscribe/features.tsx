@@ -50,7 +50,7 @@ export function proFeatures(wallCount: number | undefined) {
 
 export function FeatureList({ title = 'Premium features' }: { title?: string }) {
   // The live count of legal walls, never a number the map does not hold.
-  const wallCount = useQuery(legalWallsQuery).data?.length;
+  const wallCount = useQuery(legalWallsQuery).data?.total;
   return (
     <section aria-labelledby="pro-features" className="grid gap-3">
       <h3 id="pro-features" className="font-display text-lg">

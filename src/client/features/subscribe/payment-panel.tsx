@@ -1,12 +1,13 @@
 import { CreditCard, Info, Lock } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { LazyBoundary, lazyPart } from '../../components/ui/lazy-boundary.tsx';
 
 /** SPEC §2 / §8: shown in the payment area when no client secret was obtained. */
 export const PAYMENT_FORM_UNAVAILABLE = 'Unable to load payment form. Please try again later.';
 
 /** Stripe's Payment Element, fetched (with Stripe.js) only where a payment can happen. */
-export const StripeCheckout = lazy(() => import('./stripe-checkout.tsx'));
+export const StripeCheckout = lazyPart(() => import('./stripe-checkout.tsx'));
 
 /**
  * The payment area of /subscribe: Stripe's card form for the subscription's first invoice when
@@ -39,7 +40,7 @@ export function PaymentPanel({
       </div>
 
       {canPay ? (
-        <Suspense fallback={<Unavailable preparing />}>
+        <LazyBoundary loading={<Unavailable preparing />}>
           <StripeCheckout
             publishableKey={publishableKey}
             clientSecret={clientSecret}
@@ -47,19 +48,21 @@ export function PaymentPanel({
             redirect="always"
             onUnavailable={onUnavailable}
           />
-        </Suspense>
-      ) : (
-        <Unavailable />
-      )}
-
-      {paymentsEnabled === false && (
-        <p className="flex gap-2 rounded-xl bg-neon-cyan/10 p-3 text-sm text-cyan-50">
+        </LazyBoundary>
+      ) : paymentsEnabled === false ? (
+        // Not a failure: this server takes no payments, and says so once.
+        <p
+          data-testid="payment-area"
+          className="flex gap-2 rounded-xl bg-neon-cyan/10 p-3 text-sm text-cyan-50"
+        >
           <Info className="mt-0.5 size-4 shrink-0 text-neon-cyan" aria-hidden />
           <span>
             <strong>Demo mode:</strong> payments are switched off on this server. StreetScope is
             fully playable without Pro: keep exploring, pinning art and earning Spray Coins.
           </span>
         </p>
+      ) : (
+        <Unavailable />
       )}
     </section>
   );

@@ -1,20 +1,21 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CompletedUpload, UploadPurpose } from '../../../core/schemas/objects.ts';
 import type { PhotoFieldHandle, PhotoFieldProps, UploadPhase } from './photo-field-types.ts';
 import { PhotoUploadError } from '../../api/uploads.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
+import { LazyBoundary, lazyPart } from '../../components/ui/lazy-boundary.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 
 // Uppy and its styles load only when a photo field is first shown (DESIGN: not on the landing).
-const PhotoUploader = lazy(() => import('./photo-uploader.tsx'));
+const PhotoUploader = lazyPart(() => import('./photo-uploader.tsx'));
 
 /** SPEC "Embedded file uploader": one image, picked, dropped, pasted or taken with the camera. */
 export function PhotoField(props: PhotoFieldProps) {
   return (
-    <Suspense fallback={<Skeleton className="h-64" data-testid="uploader-loading" />}>
+    <LazyBoundary loading={<Skeleton className="h-64" data-testid="uploader-loading" />}>
       <PhotoUploader {...props} />
-    </Suspense>
+    </LazyBoundary>
   );
 }
 

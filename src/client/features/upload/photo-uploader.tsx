@@ -5,7 +5,7 @@ import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import './photo-uploader.css';
 import { ImageUp } from 'lucide-react';
-import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { UploadTicket } from '../../../core/schemas/objects.ts';
 import {
   PhotoUploadError,
@@ -44,6 +44,20 @@ export default function PhotoUploader({
   useEffect(() => {
     callbacks.current = { onPendingChange, onPhaseChange };
   });
+  // The dashboard takes any new prop as new options and redraws its file, which asks for the
+  // thumbnail again while the first is still being made: the same file queued many times over
+  // (the form redraws on every key), and still queued after it is gone.
+  const locale = useMemo(
+    () => ({
+      // With the camera button Uppy picks its "import" wording; both say the same here.
+      strings: {
+        dropPasteFiles: dropHint,
+        dropPasteImportFiles: dropHint,
+        browseFiles: browseLabel,
+      },
+    }),
+    [dropHint, browseLabel],
+  );
 
   useEffect(() => {
     const instance = new Uppy({
@@ -106,10 +120,10 @@ export default function PhotoUploader({
         } catch (error) {
           throw new PhotoUploadError('process', error, picked);
         } finally {
-          // Done or refused, these bytes are spent: the queue is cleared either way.
+          // Done or refused, these bytes are spent: the queue is cleared either way, telling the
+          // plugins (clear() would not: the thumbnail maker would keep the file queued).
           ticket.current = null;
-          uppy.clear();
-          callbacks.current.onPendingChange?.(false);
+          uppy.cancelAll();
           phase('idle');
         }
       },
@@ -163,14 +177,7 @@ export default function PhotoUploader({
         showNativePhotoCameraButton
         proudlyDisplayPoweredByUppy={false}
         note={`One photo, up to ${formatMegabytes(maxBytes)}`}
-        // With the camera button Uppy picks its "import" wording; both say the same here.
-        locale={{
-          strings: {
-            dropPasteFiles: dropHint,
-            dropPasteImportFiles: dropHint,
-            browseFiles: browseLabel,
-          },
-        }}
+        locale={locale}
       />
     </div>
   );

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPart } from '../../components/ui/lazy-boundary.tsx';
 
 // Loaded when first opened: the map home's first frame waits on less code (decision 030).
-export const ProposeWallDialog = lazy(() =>
+export const ProposeWallDialog = lazyPart(() =>
   import('./propose-wall-dialog.tsx').then((m) => ({ default: m.ProposeWallDialog })),
 );
 export { WallDetails } from './wall-details.tsx';

@@ -16,7 +16,8 @@ import { createOrQueue } from '../../outbox/queue.ts';
 
 /**
  * Legal graffiti walls (SPEC §7). Every key starts with wallKeys.all, so invalidating it
- * refreshes the full list and every nearby search at once.
+ * refreshes the list's pages (src/client/api/catalog.ts), the map's walls and every nearby
+ * search at once.
  */
 export const wallKeys = {
   all: ['/api/legal-walls'] as const,
@@ -29,12 +30,6 @@ export const wallKeys = {
 function roundCentre({ latitude, longitude }: Coordinates): Coordinates {
   return { latitude: Number(latitude.toFixed(5)), longitude: Number(longitude.toFixed(5)) };
 }
-
-/** GET /api/legal-walls: every wall, by name. */
-export const legalWallsQuery = queryOptions({
-  queryKey: wallKeys.all,
-  queryFn: getQueryFn<LegalWall[]>({ on401: 'throw' }),
-});
 
 /** GET /api/legal-walls/nearby?latitude&longitude&radius=10: closest first, with distanceKm. */
 export function nearbyWallsQuery(

@@ -7,8 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import type { Coordinates } from '../../../hooks/use-geolocation.ts';
-import type { Geolocation } from './capture-fields.tsx';
+import type { Coordinates, Geolocation } from '../../../hooks/use-geolocation.ts';
 import { DiscoveryForm } from './discovery-form.tsx';
 
 /**

@@ -1,30 +1,16 @@
-import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { CreateDiscovery } from '../../../../core/schemas/discoveries.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { pendingLabel } from '../../upload/index.ts';
-import type { Coordinates } from '../../../hooks/use-geolocation.ts';
+import { PhotoSubmit } from '../../upload/index.ts';
+import type { Coordinates, Geolocation } from '../../../hooks/use-geolocation.ts';
 import { toast } from '../../../hooks/use-toast.ts';
-import { useCreateDiscovery } from '../../discoveries/index.ts';
-import {
-  FreshArtField,
-  LocationLine,
-  PinTypeField,
-  RoleField,
-  type Geolocation,
-} from './capture-fields.tsx';
+import { LocationLine, useCreateDiscovery, type CaptureTexts } from '../../discoveries/index.ts';
+import { FreshArtField, PinTypeField, RoleField } from './capture-fields.tsx';
 import { CaptureForm, DescriptionField, LineField } from './capture-form.tsx';
 import { DISCOVERY_DEFAULTS, discoveryBody, type DiscoveryFormState } from './discovery-body.ts';
-import { useCaptureSubmit, type CaptureTexts } from './use-capture-submit.ts';
+import { useCaptureSubmit } from './use-capture-submit.ts';
 
 const TEXTS: CaptureTexts = {
   created: 'Discovery Added!',
-  createdExtra: (created) => {
-    const missions = created.completedMissions
-      .map((m) => `${m.title} (+${m.rewardTokens})`)
-      .join(', ');
-    return missions ? ` Mission complete: ${missions}.` : '';
-  },
   photoFailed: 'Failed to upload image. Please try again.',
   saveFailed: { title: 'Error', description: 'Failed to save discovery. Please try again.' },
 };
@@ -177,16 +163,14 @@ export function DiscoveryForm({
           <p className="rounded-xl border border-neon-amber/30 bg-neon-amber/10 p-3 text-sm text-amber-100">
             Only upload photos you took yourself of legal graffiti.
           </p>
-          <Button type="submit" size="lg" disabled={busy}>
-            {busy ? (
-              <>
-                <LoaderCircle className="animate-spin" aria-hidden />
-                {pendingLabel(field.phase, matches.checking ? 'Checking the map...' : 'Adding...')}
-              </>
-            ) : (
-              'Add Discovery'
-            )}
-          </Button>
+          <PhotoSubmit
+            size="lg"
+            phase={field.phase}
+            busy={busy}
+            saving={matches.checking ? 'Checking the map...' : 'Adding...'}
+          >
+            Add Discovery
+          </PhotoSubmit>
         </>
       }
     />

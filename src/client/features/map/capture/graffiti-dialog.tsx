@@ -10,10 +10,10 @@ import {
 import type { Coordinates } from '../../../hooks/use-geolocation.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { formatCoordinates } from '../../../lib/geo-format.ts';
-import { useCreateGraffiti } from '../../discoveries/index.ts';
+import { useCreateGraffiti, type CaptureTexts } from '../../discoveries/index.ts';
 import { CaptureForm, DescriptionField, LineField } from './capture-form.tsx';
 import { GraffitiActions } from './graffiti-actions.tsx';
-import { useCaptureSubmit, type CaptureTexts } from './use-capture-submit.ts';
+import { useCaptureSubmit } from './use-capture-submit.ts';
 
 interface FormState {
   title: string;

@@ -1,13 +1,10 @@
 import { ImageOff, Loader2, ScanSearch } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ArtworkMatch } from '../../../../core/schemas/artworks.ts';
-import type { CreatedDiscovery } from '../../../../core/schemas/discoveries.ts';
 import { useArtworkMatches } from '../layers/artwork-map-api.ts';
 import type { Coordinates } from '../../../hooks/use-geolocation.ts';
 import { handleUnauthorized } from '../../../hooks/use-require-auth-redirect.ts';
-import { toast } from '../../../hooks/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
-import { refusalMessage, serverMessage } from '../../../lib/query-client.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDistance } from '../../../lib/geo-format.ts';
 
@@ -50,40 +47,6 @@ export function useMatchOffer() {
     close: () => setOffer(null),
   };
 }
-
-/** The created find's toast: the real award, or that it waits for review. */
-export function toastCreated(created: CreatedDiscovery, title: string, extra = '') {
-  if (created.pendingReview) {
-    toast({
-      title: 'Pending review',
-      description: 'This find is held for review and pays once approved.',
-    });
-    return;
-  }
-  if (created.awaitingPhoto) {
-    toast({
-      title: 'Saved without a photo',
-      description: 'It earns nothing yet: add a photo from My Discoveries to earn your tokens.',
-    });
-    return;
-  }
-  toast({ title, description: `You earned ${created.tokensAwarded} tokens.${extra}` });
-}
-
-/**
- * A refused save's reason: a 409's (the photo already documented, SPEC's text, or this artwork
- * already logged today) or a suspended player's 403. Null for any other error.
- */
-export function conflictReason(error: Error): string | null {
-  // A suspended player's save is refused in the server's words too.
-  const refusal = refusalMessage(error);
-  if (refusal) return refusal;
-  if (!/^409: /.test(error.message)) return null;
-  return serverMessage(error) ?? 'This photo has already been documented';
-}
-
-/** The title of a Log it save's toast. */
-export const FIND_LOGGED = 'Find Logged!';
 
 /**
  * A photo in the offer: the player's own, or an artwork's cover. `thumbnail` for the small

@@ -1,7 +1,7 @@
-import { Suspense, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { LazyBoundary } from '../../../components/ui/lazy-boundary.tsx';
 import type { MapFilters } from '../layers/artwork-map-api.ts';
-import type { Waypoint } from './gpx.ts';
-import { ExportGpxButton } from './export-gpx.tsx';
+import { ExportGpxButton, type MapContents } from './export-gpx.tsx';
 import { MapFiltersPanel, SavedAreasSection } from './on-demand.tsx';
 
 /** Under the map's layers: what the map shows, the GPX export, and the areas kept offline. */
@@ -9,26 +9,27 @@ export function LayersExtras({
   filters,
   onFilters,
   isPro,
-  waypoints,
+  contents,
   savedAreas,
 }: {
   filters: MapFilters;
   onFilters: (next: MapFilters) => void;
   isPro: boolean;
-  waypoints: () => Waypoint[];
+  /** What the map shows, read when the player exports it. */
+  contents: () => MapContents;
   /** Null until the map's sources are known: an area saves their tiles. */
   savedAreas: ComponentProps<typeof SavedAreasSection> | null;
 }) {
   return (
     <div className="flex min-h-0 flex-col gap-3">
-      <Suspense fallback={null}>
+      <LazyBoundary>
         <MapFiltersPanel filters={filters} onChange={onFilters} isPro={isPro} />
-      </Suspense>
-      <ExportGpxButton waypoints={waypoints} />
+      </LazyBoundary>
+      <ExportGpxButton contents={contents} />
       {savedAreas && (
-        <Suspense fallback={null}>
+        <LazyBoundary>
           <SavedAreasSection {...savedAreas} />
-        </Suspense>
+        </LazyBoundary>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import type { MapSources } from '../../../../core/schemas/map.ts';
 import type { User } from '../../../../core/schemas/user.ts';
 import type { AreaTarget } from '../../saved-areas/index.ts';
-import type { Geolocation } from '../capture/capture-fields.tsx';
+import type { Geolocation } from '../../../hooks/use-geolocation.ts';
 import {
   CaptureDialog,
   GraffitiDialog,
@@ -38,18 +38,19 @@ export function MapDialogs({
   sources: MapSources | null;
   captureButton: RefObject<HTMLButtonElement | null>;
 }) {
+  const closeCapture = () => {
+    setCaptureOpen(false);
+    pinning.closeDiscovery();
+  };
   return (
     <>
-      <OnDemand when={menuOpen}>
+      <OnDemand when={menuOpen} onClose={() => setMenuOpen(false)}>
         <SideNav open={menuOpen} onOpenChange={setMenuOpen} />
       </OnDemand>
-      <OnDemand when={captureOpen || pinning.discoverySpot !== null}>
+      <OnDemand when={captureOpen || pinning.discoverySpot !== null} onClose={closeCapture}>
         <CaptureDialog
           open={captureOpen || pinning.discoverySpot !== null}
-          onOpenChange={(open) => {
-            setCaptureOpen(open);
-            if (!open) pinning.closeDiscovery();
-          }}
+          onOpenChange={(open) => (open ? setCaptureOpen(true) : closeCapture())}
           geo={geo}
           spot={pinning.discoverySpot}
           isPro={user.isPro}
@@ -57,7 +58,7 @@ export function MapDialogs({
         />
       </OnDemand>
       {sources && (
-        <OnDemand when={areaTarget !== null}>
+        <OnDemand when={areaTarget !== null} onClose={() => setAreaTarget(null)}>
           <SaveAreaDialogFor
             target={areaTarget}
             userId={user.id}
@@ -66,10 +67,10 @@ export function MapDialogs({
           />
         </OnDemand>
       )}
-      <OnDemand when={pinning.graffitiSpot !== null}>
+      <OnDemand when={pinning.graffitiSpot !== null} onClose={pinning.closeGraffiti}>
         <GraffitiDialog spot={pinning.graffitiSpot} onClose={pinning.closeGraffiti} />
       </OnDemand>
-      <OnDemand when={pinning.wallSpot !== null}>
+      <OnDemand when={pinning.wallSpot !== null} onClose={pinning.closeWall}>
         <ProposeWallDialog
           spot={pinning.wallSpot}
           here={geo.source === 'device' ? geo.location : null}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   ArtworkStatus,
+  ArtworkWaypoints,
   ArtworksInView,
   HeatPoints,
   Matches,
@@ -60,7 +61,17 @@ export function filterParams(filters: MapFilters, isPro: boolean): Record<string
   return params;
 }
 
-/** GET one of the map's box layers: the box and any filters as query parameters. */
+/** The box and any filters as query parameters. */
+const boxQuery = ({ west, south, east, north }: BoundsQuery, params: Record<string, string>) =>
+  new URLSearchParams({
+    west: String(west),
+    south: String(south),
+    east: String(east),
+    north: String(north),
+    ...params,
+  });
+
+/** GET one of the map's box layers. */
 function boxLayerQuery<T>(
   layer: 'in-view' | 'heat' | 'my-logs',
   bounds: BoundsQuery | null,
@@ -72,15 +83,7 @@ function boxLayerQuery<T>(
     enabled: enabled && bounds !== null,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<T> => {
-      const { west, south, east, north } = bounds!;
-      const query = new URLSearchParams({
-        west: String(west),
-        south: String(south),
-        east: String(east),
-        north: String(north),
-        ...params,
-      });
-      const res = await fetch(`/api/artworks/${layer}?${query}`, {
+      const res = await fetch(`/api/artworks/${layer}?${boxQuery(bounds!, params)}`, {
         credentials: 'include',
         signal,
       });
@@ -114,6 +117,18 @@ export const heatQuery = (bounds: BoundsQuery | null, enabled: boolean) =>
 /** GET /api/artworks/my-logs (Pro): the player's own newest log per artwork. */
 export const myLogsQuery = (bounds: BoundsQuery | null, enabled: boolean) =>
   boxLayerQuery<MyLogPoints>('my-logs', bounds, {}, enabled);
+
+/**
+ * GET /api/artworks/waypoints: the artworks in the box by title, for a GPX export; asked when
+ * the player exports, never clustered.
+ */
+export async function fetchArtworkWaypoints(
+  bounds: BoundsQuery,
+  params: Record<string, string>,
+): Promise<ArtworkWaypoints> {
+  const res = await apiRequest('GET', `/api/artworks/waypoints?${boxQuery(bounds, params)}`);
+  return (await res.json()) as ArtworkWaypoints;
+}
 
 /** GET /api/artworks/:id for the map's panel: nothing asked while nothing is selected. */
 export function selectedArtworkQuery(id: string | null) {

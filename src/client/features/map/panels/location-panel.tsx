@@ -10,7 +10,7 @@ import { PinIcon } from '../../pins/index.ts';
 import { PIN_STYLES, pinKindOf } from '../../pins/index.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ArtworkCover, StatusBadge } from '../../artwork/index.ts';
+import { ArtworkCover, StateBadge, artworkState } from '../../artwork/index.ts';
 import { WallDetails } from '../../walls/index.ts';
 import { WallStatusBadge } from '../../walls/index.ts';
 import { ArtworkFacts } from './artwork-facts.tsx';
@@ -123,7 +123,7 @@ export function LocationPanel({
           <div className="mt-2 flex flex-wrap gap-1.5">
             <Badge>Street Art</Badge>
             {place.pin && <PinBadge pin={place.pin} />}
-            {artwork && <StatusBadge status={artwork.status} />}
+            {artwork && <StateBadge state={artworkState(artwork)} />}
             {place.type === 'legal_wall' && <Badge variant="lime">Legal Wall</Badge>}
             {wall && <WallStatusBadge status={wall.status} />}
             {wall && (

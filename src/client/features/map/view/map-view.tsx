@@ -64,14 +64,11 @@ function MapView(props: MapViewProps) {
     wireImageryEvents(m, needOfflineBasemap, latest);
     // Once the style is in: the layers as asked, then the page gets its handle and first view.
     m.on('load', () => {
-      showInitialLayers(
-        m,
-        container,
-        sources,
-        layers,
-        latest.current.showArtworks,
-        needOfflineBasemap,
-      );
+      showInitialLayers(m, container, sources, layers, latest.current.showArtworks, () => {
+        // No imagery configured: the offline map is all there is, and the badge says so.
+        needOfflineBasemap();
+        latest.current.onImagery('offline');
+      });
       (container as MapElement).maplibre = m;
       container.dataset.ready = 'true';
       setMap(m);

@@ -38,6 +38,14 @@ function lngSpan(b: Bounds): [number, number] {
   return b.west <= b.east ? [b.west, b.east] : [b.west, b.east + 360];
 }
 
+/** True when the point lies in the box (across the antimeridian when west > east). */
+export function inBounds(b: Bounds, latitude: number, longitude: number): boolean {
+  if (latitude < b.south || latitude > b.north) return false;
+  return b.west <= b.east
+    ? longitude >= b.west && longitude <= b.east
+    : longitude >= b.west || longitude <= b.east;
+}
+
 /** True when `inner` lies wholly inside `outer`. */
 export function containsBounds(outer: Bounds, inner: Bounds): boolean {
   if (inner.south < outer.south || inner.north > outer.north) return false;

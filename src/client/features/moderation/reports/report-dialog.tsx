@@ -44,8 +44,18 @@ export function ReportDialog({
     event.preventDefault();
     if (!reason || report.isPending) return;
     try {
-      await report.mutateAsync({ targetType, targetId, reason, note: note.trim() || undefined });
-      toast({ title: 'Thanks — a moderator will look at it.' });
+      const result = await report.mutateAsync({
+        targetType,
+        targetId,
+        reason,
+        note: note.trim() || undefined,
+      });
+      // Only what happened: most reports leave the content shown until a moderator decides.
+      toast({
+        title: result.hidden
+          ? 'Thanks — it is hidden until a moderator reviews it.'
+          : 'Thanks — a moderator will look at it.',
+      });
     } catch (error) {
       if (handleUnauthorized(error)) return;
       toast({
@@ -63,8 +73,8 @@ export function ReportDialog({
         <DialogHeader>
           <DialogTitle>Report this {name}</DialogTitle>
           <DialogDescription>
-            Reports are private. Content reported by two players is hidden until a moderator reviews
-            it.
+            Reports are private, and a moderator reviews every one. Content reported by two
+            established players is hidden until then.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4">
