@@ -1,8 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType } from 'react';
-import { Home } from 'lucide-react';
-import { Link, Route, Switch, useLocation } from 'wouter';
-import { Button } from './components/ui/button.tsx';
+import { Route, Switch, useLocation } from 'wouter';
 import {
   LazyBoundary,
   lazyPart,
@@ -23,7 +21,7 @@ import { rememberSignedIn } from './features/map/index.ts';
 import { OutboxSender } from './features/outbox/index.ts';
 import { InboxNews } from './features/inbox/index.ts';
 import Landing from './features/landing/landing-page.tsx';
-import NotFound from './components/layout/not-found-page.tsx';
+import NotFound, { BackToHome } from './components/layout/not-found-page.tsx';
 import SigningIn from './features/sign-in/signing-in-page.tsx';
 
 // Everything past the landing page loads on demand, so the landing page stays small.
@@ -143,14 +141,7 @@ function missingScreen(wayHome: boolean) {
       <main className="grid min-h-dvh place-items-center p-5">
         <div className="grid w-full max-w-md justify-items-center gap-4">
           <MissingPart {...missing} className="w-full" />
-          {wayHome && (
-            <Button asChild variant="ghost">
-              <Link href="/">
-                <Home aria-hidden />
-                Back to Home
-              </Link>
-            </Button>
-          )}
+          {wayHome && <BackToHome variant="ghost" />}
         </div>
       </main>
     );

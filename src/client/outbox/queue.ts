@@ -60,7 +60,7 @@ export async function queueItem(input: NewItem): Promise<void> {
   };
   await putItem(item);
   requestBackgroundSync();
-  void flushOutbox(input.userId);
+  void flushOutbox(input.userId, item.id);
 }
 
 /**

@@ -51,15 +51,17 @@ async function stopped(item: OutboxItem, stop: Stop): Promise<Stop> {
 }
 
 /** Sends the player's waiting items in order until one meets the network down. */
-async function pass(userId: string): Promise<{ end: PassEnd; progressed: boolean; sent: number }> {
+async function pass(
+  userId: string,
+): Promise<{ end: PassEnd; progressed: boolean; sent: string[] }> {
   let progressed = false;
-  let sent = 0;
+  const sent: string[] = [];
   const progress = () => (progressed = true);
   for (;;) {
     const [next] = sendOrder(await listItems(userId));
     if (!next) return { end: 'empty', progressed, sent };
     const result = await sendItem(next, progress);
-    if (result === 'sent') sent += 1;
+    if (result === 'sent') sent.push(next.id);
     else if (result.kind !== 'refused') return { end: result.kind, progressed, sent };
   }
 }
@@ -70,12 +72,12 @@ function exclusively<T>(run: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(LOCK, run) as Promise<T>) : run();
 }
 
-let afterSent: (sent: number, waited: boolean) => unknown = () => {};
+let afterSent: (sent: number, waited: number) => unknown = () => {};
 /**
- * Runs after a pass that sent something: the app asks its reads again, and tells the player
- * when what went had waited (for the network, or since an earlier visit) rather than gone at once.
+ * Runs after a pass that sent something: the app asks its reads again, and tells the player of
+ * the items that had waited (for the network, or since an earlier visit) rather than gone at once.
  */
-export function onOutboxSent(run: (sent: number, waited: boolean) => unknown): void {
+export function onOutboxSent(run: (sent: number, waited: number) => unknown): void {
   afterSent = run;
 }
 
@@ -86,21 +88,24 @@ export function onOutboxSent(run: (sent: number, waited: boolean) => unknown): v
  */
 export async function sendOnce(userId: string): Promise<{ end: PassEnd; sent: number }> {
   const { end, sent } = await exclusively(() => pass(userId));
-  if (sent > 0) await afterSent(sent, true);
-  return { end, sent };
+  if (sent.length > 0) await afterSent(sent.length, sent.length);
+  return { end, sent: sent.length };
 }
 
 let running: Promise<void> | null = null;
 let again = false;
 let failures = 0;
-let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** Items kept in this page that no pass has found the network down for yet. */
+const fresh = new Set<string>();
 
 /**
- * Sends the player's outbox now. Calls while a pass runs are folded into one more pass; a pass
- * that meets the network down tries again later, sooner if it moved something forward.
+ * Sends the player's outbox now, with `justKept` the item a create just kept. Calls while a pass
+ * runs are folded into one more pass; a pass that meets the network down tries again later,
+ * sooner if it moved something forward.
  */
-export function flushOutbox(userId: string): Promise<void> {
+export function flushOutbox(userId: string, justKept?: string): Promise<void> {
+  if (justKept) fresh.add(justKept);
   if (running) {
     again = true;
     return running;
@@ -110,10 +115,11 @@ export function flushOutbox(userId: string): Promise<void> {
       do {
         again = false;
         clearTimeout(timer);
-        const waited = failures > 0 || !started;
-        started = true;
         const { end, progressed, sent } = await exclusively(() => pass(userId));
-        if (sent > 0) await afterSent(sent, waited);
+        const waited = sent.filter((id) => !fresh.delete(id)).length;
+        if (sent.length > 0) await afterSent(sent.length, waited);
+        // What is left has now waited for the network.
+        if (end === 'network' || end === 'later') fresh.clear();
         if (end === 'empty' || end === 'signed-out') {
           failures = 0;
           continue;

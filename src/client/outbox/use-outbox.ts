@@ -38,12 +38,13 @@ function toastSent(sent: number) {
 /**
  * Sends the player's outbox on app start and whenever the browser comes back online, and asks
  * for a Background Sync where the browser has it (a worker that answers the tag sends too).
- * What is sent is told from the first render: a capture kept before the start's pass may go first.
+ * It listens for what is sent from the first render: a capture kept before the page went idle
+ * may be sent before the start's pass.
  */
 export function useOutboxSender(userId: string | undefined) {
   useEffect(() => {
     onOutboxSent((sent, waited) => {
-      if (waited) toastSent(sent);
+      if (waited > 0) toastSent(waited);
       return queryClient.invalidateQueries();
     });
     // The worker sent items through Background Sync: the tokens and lists shown are stale.

@@ -1,4 +1,5 @@
 import { Home } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../ui/button.tsx';
 
@@ -39,14 +40,21 @@ export default function NotFound() {
             <span className="text-neon-pink">404</span> Page Not Found
           </h1>
           <p className="mt-3 text-smoke">Did you forget to add the page to the router?</p>
-          <Button asChild size="lg" className="mt-6 w-full sm:w-auto">
-            <Link href="/">
-              <Home aria-hidden />
-              Back to Home
-            </Link>
-          </Button>
+          <BackToHome size="lg" className="mt-6 w-full sm:w-auto" />
         </div>
       </div>
     </main>
+  );
+}
+
+/** The way home from a screen that cannot show. */
+export function BackToHome(props: Omit<ComponentProps<typeof Button>, 'asChild' | 'children'>) {
+  return (
+    <Button asChild {...props}>
+      <Link href="/">
+        <Home aria-hidden />
+        Back to Home
+      </Link>
+    </Button>
   );
 }

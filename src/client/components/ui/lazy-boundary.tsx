@@ -185,7 +185,10 @@ export class LazyBoundary extends Component<Props, { error: unknown; retrying: b
     this.setState({ error: null, retrying: false });
   }
 
-  #update = () => this.forceUpdate();
+  // Its words say whether the device is offline.
+  #update = () => {
+    if (this.state.error) this.forceUpdate();
+  };
 
   retry = () => {
     if (!this.state.error || this.state.retrying) return;
