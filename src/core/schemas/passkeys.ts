@@ -40,7 +40,8 @@ export const AuthenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(8000),
     authenticatorData: base64url(8000),
-    signature: base64url(2000),
+    // Room for post-quantum signatures: ML-DSA-87's 4,627 bytes are 6,170 characters here.
+    signature: base64url(8000),
     userHandle: base64url(200).optional(),
   }),
 });
