@@ -11,6 +11,7 @@ import { HttpError, badRequest, notFound, serviceUnavailable } from '../errors.t
 import { stripeClientFor } from '../payments/stripe.ts';
 import { objectKeys, type ObjectStore } from '../storage/object-store.ts';
 import { confirmPassword } from './credentials.ts';
+import { countedLog } from './counted-log.ts';
 
 /** Subscription statuses after which nothing renews and nothing is left to cancel. */
 const ENDED = new Set(['none', 'canceled', 'incomplete_expired']);
@@ -137,7 +138,7 @@ function newestOtherPhoto(userId: string) {
     where ${artworkLogs.artworkId} = ${artworks.id} and ${artworkLogs.kind} = 'found'
       and ${artworkLogs.imageUrl} is not null and ${artworkLogs.userId} <> ${userId}
       and ${artworkLogs.hiddenAt} is null
-      and (${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')
+      and ${countedLog}
     order by ${artworkLogs.createdAt} desc limit 1`;
 }
 

@@ -8,6 +8,7 @@ import { isUniqueViolation, type Tx } from '../db/client.ts';
 import { artworkLogs, artworks, users } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { countedLog } from './counted-log.ts';
 import { fairPlayFlag } from './fair-play.ts';
 import { notify } from './inbox.ts';
 
@@ -34,9 +35,6 @@ export function photoOf(
     gps: latitude !== null && longitude !== null ? { latitude, longitude } : null,
   };
 }
-
-/** A log that counts: never held for review or waiting for a photo, or released. */
-export const countedLog = sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`;
 
 /** Why a log waits: for a moderator (fair play) or for its photo (the evidence that pays). */
 export type Held = 'pending' | 'awaiting_photo' | null;

@@ -16,6 +16,7 @@ import { artworkLogs, artworks } from '../db/schema.ts';
 import { clusterTuples, levelFor, pyramidClustersJsonSql } from './map-cells.ts';
 import { pointsJson } from './map-points.ts';
 import { withinBounds } from './nearby.ts';
+import { countedLog } from './counted-log.ts';
 
 /*
  * The map's artwork layers (docs/decisions/021-artworks-and-logs.md): every artwork, the heat
@@ -23,7 +24,6 @@ import { withinBounds } from './nearby.ts';
  */
 
 /** A log that counts for everyone: not held for review, or approved. */
-const counted = sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`;
 
 /** The most pieces an answer lists one by one; more in view come as clusters. */
 export const PIECES_THRESHOLD = 1000;
@@ -196,7 +196,7 @@ export async function heatPointsJson(db: Db, bounds: BoundsQuery): Promise<strin
     where ${withinBounds(artworks.latitude, artworks.longitude, bounds)}
       and ${artworks.hiddenAt} is null
       and ${artworkLogs.createdAt} >= now() - make_interval(days => ${HEAT_DAYS})
-      and ${counted}
+      and ${countedLog}
     group by ${artworks.id}
     order by logs desc, ${artworks.id}
     limit ${MAP_POINTS_LIMIT + 1}`);

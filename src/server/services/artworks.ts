@@ -15,6 +15,7 @@ import { photoOf, recordReport } from './artwork-logs.ts';
 import { HIDDEN_PLAYER, logNotHidden, shownUsername } from './hidden-content.ts';
 import { createDiscovery } from './discoveries.ts';
 import { assertOwnedObject } from './objects.ts';
+import { countedLog } from './counted-log.ts';
 
 /** Newest logs shown with an artwork. */
 const LOGS_SHOWN = 50;
@@ -48,7 +49,7 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
 
   const reviewed = viewerId
     ? sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved' or (${artworkLogs.reviewStatus} = 'pending' and ${artworkLogs.userId} = ${viewerId}))`
-    : sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`;
+    : countedLog;
   // A hidden log, or one whose photo (its discovery) is hidden, is shown to nobody.
   const visible = and(reviewed, logNotHidden());
   const logs: LogRow[] = (

@@ -1,6 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { distanceKm } from '../../core/geo.ts';
-import { ARTWORK_RULES } from '../../core/rules.ts';
 import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { isUniqueViolation, type Db } from '../db/client.ts';
@@ -8,6 +6,7 @@ import { artworkLogs, artworks, discoveries } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { photoOf } from './artwork-logs.ts';
 import { countedDiscovery, toDiscoveryDto } from './discoveries.ts';
+import { photoFarFromPin } from './fair-play.ts';
 import { notify } from './inbox.ts';
 import { releaseLog } from './log-review.ts';
 import { ALREADY_DOCUMENTED, assertNotDocumented, assertOwnedObject } from './objects.ts';
@@ -62,15 +61,11 @@ export async function addDiscoveryPhoto(
       .set({ imageUrl, perceptualHash: photo.perceptualHash })
       .where(eq(artworkLogs.discoveryId, discovery.id))
       .returning();
-    const farFromPin =
-      photo.gps !== null &&
-      distanceKm(photo.gps.latitude, photo.gps.longitude, row.latitude, row.longitude) >
-        ARTWORK_RULES.photoGpsFlagKm;
     const done = { completedMissions: [], pendingReview: false, awaitingPhoto: false };
     if (!log || log.reviewStatus !== 'awaiting_photo') {
       return { ...toDiscoveryDto(row), ...done, pendingReview: log?.reviewStatus === 'pending' };
     }
-    if (farFromPin) {
+    if (photoFarFromPin(photo.gps, row)) {
       await tx
         .update(artworkLogs)
         .set({ reviewStatus: 'pending', flagReason: 'photo_far_from_pin' })

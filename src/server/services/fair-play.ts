@@ -14,6 +14,18 @@ interface LogAttempt {
   photoGps: { latitude: number; longitude: number } | null;
 }
 
+/** The photo's camera says it was taken further than photoGpsFlagKm from its pin. */
+export function photoFarFromPin(
+  photoGps: LogAttempt['photoGps'],
+  pin: { latitude: number; longitude: number },
+): boolean {
+  return (
+    photoGps !== null &&
+    distanceKm(photoGps.latitude, photoGps.longitude, pin.latitude, pin.longitude) >
+      ARTWORK_RULES.photoGpsFlagKm
+  );
+}
+
 /** Below this a jump between logs is GPS jitter, whatever the time between them. */
 const JITTER_KM = 1;
 
@@ -23,14 +35,7 @@ const JITTER_KM = 1;
  * kept, pays nothing and shows as pending review (docs/decisions/021-artworks-and-logs.md).
  */
 export async function fairPlayFlag(tx: Tx, attempt: LogAttempt): Promise<FlagReason | null> {
-  const { photoGps } = attempt;
-  if (
-    photoGps &&
-    distanceKm(photoGps.latitude, photoGps.longitude, attempt.latitude, attempt.longitude) >
-      ARTWORK_RULES.photoGpsFlagKm
-  ) {
-    return 'photo_far_from_pin';
-  }
+  if (photoFarFromPin(attempt.photoGps, attempt)) return 'photo_far_from_pin';
   const [previous] = await tx
     .select({
       latitude: artworkLogs.latitude,

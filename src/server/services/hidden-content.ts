@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_PLAYER } from '../../core/content-reports.ts';
 import type { Tx } from '../db/client.ts';
 import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
+import { countedLog } from './counted-log.ts';
 
 /**
  * What hidden content looks like to players (docs/decisions/026): gone from every list, a
@@ -40,7 +41,7 @@ export async function refreshCover(tx: Tx, artworkId: string, changedImage: stri
         eq(artworkLogs.artworkId, artworkId),
         eq(artworkLogs.kind, 'found'),
         sql`${artworkLogs.imageUrl} is not null`,
-        sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved')`,
+        countedLog,
         logNotHidden(),
       ),
     )
