@@ -102,6 +102,8 @@ export const artworks = pgTable(
   {
     id: text('id').primaryKey(),
     title: text('title').notNull(),
+    // The first finder's words about the piece (later finders' notes stay in their logs).
+    description: text('description').notNull().default(''),
     artistName: text('artist_name'),
     emojiPin: text('emoji_pin').notNull(),
     latitude: doublePrecision('latitude').notNull(),

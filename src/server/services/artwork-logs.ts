@@ -82,6 +82,7 @@ export interface FoundInput {
   /** The artwork logged, or null for a new piece (this log creates it). */
   artworkId: string | null;
   title: string;
+  description: string;
   artistName: string | null;
   emojiPin: string;
   latitude: number;
@@ -134,6 +135,7 @@ export async function recordFound(tx: Tx, input: FoundInput): Promise<FoundOutco
     await tx.insert(artworks).values({
       id: artworkId,
       title: input.title,
+      description: input.description,
       artistName: input.artistName,
       emojiPin: input.emojiPin,
       latitude: input.latitude,

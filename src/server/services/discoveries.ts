@@ -80,6 +80,7 @@ async function record(
       userId: user.id,
       artworkId: artworkId ?? null,
       title: input.name,
+      description: input.description ?? '',
       artistName: input.artistName ?? null,
       emojiPin: input.emojiPin,
       latitude: input.latitude,
