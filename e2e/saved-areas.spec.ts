@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
+import type { Mission } from '../src/core/schemas/catalog.ts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { TILE_ORIGIN } from '../playwright.config.ts';
 import { TEST_BASEMAP } from '../test/basemap-archive.ts';
 import { EMPTY_URL, expect, screenshots, signUp, test, toasts } from './fixtures.ts';
 import { forgiveOfflineLoadErrors, underWorker } from './pwa.ts';
+import { documentFinds } from './photo-files.ts';
 
 // These specs are about the service worker, which the suite otherwise blocks.
 test.use({ serviceWorkers: 'allow' });
@@ -28,6 +30,47 @@ const storedAreas = (page: Page) =>
     for (const name of names) entries += (await (await caches.open(name)).keys()).length;
     return { records, caches: names.length, entries };
   });
+
+/** The URLs of every tile the saved areas keep. */
+const areaTileUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('saved-area:')) continue;
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+
+/** Only a saved area may answer now: forget the tiles and map reads kept as they were seen. */
+const forgetSeenWalls = (page: Page) =>
+  page.evaluate(async () => {
+    await caches.delete('map-tiles');
+    const reads = await caches.open('player-reads');
+    for (const request of await reads.keys()) {
+      if (/\/api\/(legal-walls|artworks|missions)/.test(request.url)) await reads.delete(request);
+    }
+  });
+
+/** The artworks the map draws as pins now, by id. */
+const drawnArtworks = (page: Page) =>
+  page.getByTestId('map').evaluate((element) => {
+    const m = (element as HTMLElement & { maplibre: MapLibreMap }).maplibre;
+    return m
+      .queryRenderedFeatures({ layers: ['artwork-points'] })
+      .map((f) => String(f.id ?? f.properties.id));
+  });
+
+/** The map, offline, shows Bondi Sea Wall from the saved area: in the nearest walls and as a marker. */
+const expectSavedBondiWall = async (page: Page) => {
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(
+    page.getByRole('list', { name: '1 legal wall within 10 km' }).getByRole('button'),
+  ).toHaveText(/^Bondi Sea Wall/);
+  await expect(
+    page.locator('[data-testid="wall-marker"][data-wall-id="bondi-sea-wall"]'),
+  ).toBeVisible();
+};
 
 const openLayers = async (page: Page) => {
   await page.getByRole('button', { name: 'Map layers' }).click();
@@ -76,14 +119,7 @@ test('a saved area shows its walls and map tiles with every host blocked, and re
   expect(stored.entries).toBeGreaterThan(100);
   await screenshots(page, 'saved-areas-list');
 
-  // Only the saved area may answer now: forget the tiles and wall reads kept as they were seen.
-  await page.evaluate(async () => {
-    await caches.delete('map-tiles');
-    const reads = await caches.open('player-reads');
-    for (const request of await reads.keys()) {
-      if (request.url.includes('/api/legal-walls')) await reads.delete(request);
-    }
-  });
+  await forgetSeenWalls(page);
 
   // Every host blocked: no network at all, and any request the worker does not answer aborted.
   await context.setOffline(true);
@@ -104,13 +140,7 @@ test('a saved area shows its walls and map tiles with every host blocked, and re
   await page.reload();
 
   // The shell came from the worker; the walls and tiles from the saved area.
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await expect(
-    page.getByRole('list', { name: '1 legal wall within 10 km' }).getByRole('button'),
-  ).toHaveText(/^Bondi Sea Wall/);
-  await expect(
-    page.locator('[data-testid="wall-marker"][data-wall-id="bondi-sea-wall"]'),
-  ).toBeVisible();
+  await expectSavedBondiWall(page);
   await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toHaveText(
     /^Offline — showing what you saw at \d\d:\d\d$/,
   );
@@ -129,6 +159,121 @@ test('a saved area shows its walls and map tiles with every host blocked, and re
   expect(await storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
   expect(player.id).toBeTruthy();
   // Still offline: what the page asked for since is the same noise.
+  forgiveOfflineLoadErrors(consoleErrors);
+});
+
+test('with the imagery host out of reach an area keeps its walls, artworks and missions, says what is missing, and a retry fetches only that', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  test.slow();
+  // The imagery host: answering, down, or answering so many tiles more, whoever asks.
+  let answers = Infinity;
+  const asked: string[] = [];
+  await context.route(`${TILE_ORIGIN}/sat/**`, (route) => {
+    asked.push(route.request().url().split('#')[0]!);
+    return answers-- > 0 ? route.fallback() : route.abort('failed');
+  });
+  await signUp(page);
+  // A piece of the player's own beside the wall, and the seeded mission there, to keep offline.
+  await documentFinds(page, BONDI, 1);
+  const missions = (await (await page.request.get('/api/missions')).json()) as Mission[];
+  const walk = missions.find((m) => m.title === 'Bondi Sea Wall Walk')!;
+  await underWorker(page);
+  await page.goto(AT_BONDI);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const artworksOnline = await drawnArtworks(page);
+  expect(artworksOnline.length).toBeGreaterThan(0);
+  await openLayers(page);
+
+  // Down before anything is promised: the dialog says so, and counts the area without imagery.
+  answers = 0;
+  await page.getByRole('button', { name: 'Save this area' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this area' });
+  const holds = dialog.getByRole('region', { name: 'What this area holds' });
+  await expect(holds).toContainText(
+    'Map imagery: the imagery server could not be reached, so none is promised.',
+  );
+  await expect(holds).not.toContainText('zooms');
+  await expect(dialog.getByTestId('area-estimate')).toHaveText('Under 0.1 MB on this device');
+  await dialog.getByLabel('Name').fill('Bondi');
+  await screenshots(page, 'save-area-imagery-down');
+  await dialog.getByRole('button', { name: 'Save area' }).click();
+
+  // Saved all the same: the walls, artworks and missions, and none of the imagery.
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Saved Bondi: no map tiles yet, under 0.1 MB in all. Find it under Saved areas.',
+  );
+  const parts = dialog.getByRole('list', { name: 'What was saved' }).getByRole('listitem');
+  await expect(parts.first()).toHaveText('Walls, artworks and missions: saved');
+  await expect(parts.nth(1)).toHaveText(
+    /^Map imagery: 0 of \d+ tiles — the imagery server could not be reached$/,
+  );
+  const total = Number(/of (\d+) tiles/.exec((await parts.nth(1).textContent())!)![1]);
+  expect(total).toBeGreaterThan(100);
+  await expect(dialog.getByRole('button', { name: 'Retry imagery' })).toBeVisible();
+  await screenshots(page, 'save-area-partial');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const item = page.getByRole('list', { name: 'Saved areas' }).getByTestId('saved-area');
+  await expect(item).toContainText(`0 of ${total} imagery tiles`);
+  await screenshots(page, 'saved-area-missing-imagery');
+  expect(await storedAreas(page)).toEqual({ records: 1, caches: 1, entries: 0 });
+
+  // Offline, the saved walls show, on the offline map.
+  await forgetSeenWalls(page);
+  await context.setOffline(true);
+  await page.route('**/*', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expectSavedBondiWall(page);
+  await expect(page.getByTestId('offline-basemap')).toHaveText('Offline map: imagery unavailable');
+  await expect(
+    page.locator(`[data-testid=mission-marker][data-mission-id="${walk.id}"]`),
+  ).toBeVisible();
+  await expect.poll(() => drawnArtworks(page)).toEqual(expect.arrayContaining(artworksOnline));
+
+  // Back online, the host answers 100 tiles and fails again: the retry keeps what came.
+  await page.unroute('**/*');
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await openLayers(page);
+  await page.getByRole('button', { name: 'Retry imagery for Bondi' }).click();
+  const retry = page.getByRole('dialog', { name: 'Bondi' });
+  answers = 100;
+  await retry.getByRole('button', { name: 'Retry imagery' }).click();
+  const imagery = retry.getByRole('list', { name: 'What was saved' }).getByRole('listitem').nth(1);
+  await expect(imagery).toHaveText(
+    new RegExp(`^Map imagery: \\d+ of ${total} tiles — the imagery server could not be reached$`),
+    { timeout: 30_000 },
+  );
+  const keptUrls = await areaTileUrls(page);
+  expect(keptUrls.length).toBeGreaterThan(0);
+  await expect(imagery).toContainText(`${keptUrls.length} of ${total} tiles`);
+
+  // Answering again: the next retry asks for none of the tiles kept, and completes the area.
+  answers = Infinity;
+  asked.length = 0;
+  await retry.getByRole('button', { name: 'Retry imagery' }).click();
+  await expect(imagery).toHaveText(`Map imagery: saved (${total} tiles)`, { timeout: 30_000 });
+  expect(asked.filter((url) => keptUrls.includes(url))).toEqual([]);
+  await expect(retry.getByRole('button', { name: 'Retry imagery' })).toHaveCount(0);
+  expect(await storedAreas(page)).toEqual({ records: 1, caches: 1, entries: total });
+  await retry.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: 'Retry imagery for Bondi' })).toHaveCount(0);
+
+  // Refreshed while the host is down again, the area keeps the imagery it has.
+  answers = 0;
+  await page.getByRole('button', { name: 'Refresh Bondi' }).click();
+  const refresh = page.getByRole('dialog', { name: 'Refresh Bondi' });
+  await expect(refresh.getByRole('region', { name: 'What this area holds' })).toContainText(
+    'The area keeps the imagery it has',
+  );
+  await refresh.getByRole('button', { name: 'Refresh area' }).click();
+  await expect(
+    refresh.getByRole('list', { name: 'What was saved' }).getByRole('listitem').nth(1),
+  ).toHaveText(`Map imagery: saved (${total} tiles)`);
+  expect(await storedAreas(page)).toEqual({ records: 1, caches: 1, entries: total });
   forgiveOfflineLoadErrors(consoleErrors);
 });
 

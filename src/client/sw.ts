@@ -86,9 +86,11 @@ registerRoute(
   async (options) => (await savedTile(options.request.url)) ?? seenTiles.handle(options),
 );
 
-// The map's other data from its imagery servers (3D buildings, styles): kept for offline.
+// The map's other data from its imagery servers (3D buildings, styles): kept for offline. A saved
+// area's download is not (its tiles are fetched like data), nor answered from here.
 registerRoute(
-  ({ url, request }) => url.origin !== self.location.origin && request.destination === '',
+  ({ url, request }) =>
+    url.origin !== self.location.origin && request.destination === '' && !isSavingArea(request),
   new NetworkFirst({ cacheName: 'map-data', plugins: kept(50) }),
 );
 

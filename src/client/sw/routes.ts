@@ -22,15 +22,17 @@ export const KEPT_READS =
 export const TILE_PATH = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp|pbf|mvt)$/;
 
 /**
- * The header a saved area's download marks its street-map ranges with; its imagery tiles are
- * fetched with `cache: 'no-store'`, which the map never uses for them. Those requests go
- * straight to the network: the area keeps them, and the caches of what was seen stay as they are.
+ * The header a saved area's download marks its street-map ranges with, and the fragment it marks
+ * its imagery tiles with (a header would cost a CORS preflight on another host; a fragment is
+ * never sent, yet reaches the worker whatever else the browser does to the request). Those
+ * requests go straight to the network: the area keeps them, and the caches of what was seen stay
+ * as they are.
  */
 export const SAVING_AREA_HEADER = 'x-saving-area';
+export const SAVING_AREA_FRAGMENT = '#saving-area';
 
 export const isSavingArea = (request: Request) =>
-  request.headers.has(SAVING_AREA_HEADER) ||
-  (request.cache === 'no-store' && TILE_PATH.test(new URL(request.url).pathname));
+  request.headers.has(SAVING_AREA_HEADER) || new URL(request.url).hash === SAVING_AREA_FRAGMENT;
 
 /**
  * The Cache API keeps no partial answers, so each byte range the map reads is kept as a whole

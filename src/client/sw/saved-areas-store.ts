@@ -7,6 +7,12 @@ import type { AreaContents } from '../../core/schemas/area.ts';
  * an area frees its storage in one step. Used by the page and the service worker alike.
  */
 
+/** One kind of map tile an area keeps: how many of those it planned are in, of how many. */
+export interface TilePart {
+  done: number;
+  total: number;
+}
+
 export interface SavedArea {
   id: string;
   /** The player who saved it: nobody else's map ever reads it. */
@@ -21,6 +27,12 @@ export interface SavedArea {
   bytes: number;
   tiles: number;
   contents: AreaContents;
+  /**
+   * The imagery and street-map tiles kept, absent where the map has no such source. A part short
+   * of its total (its host could not be reached) can be fetched again later.
+   */
+  imagery?: TilePart;
+  streets?: TilePart;
   /** Still downloading: its cache is being filled, and nothing reads it yet. */
   pending?: boolean;
 }

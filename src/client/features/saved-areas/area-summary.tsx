@@ -1,6 +1,7 @@
 import type { AreaContents } from '../../../core/schemas/area.ts';
 import { formatMegabytes, formatNumber, plural } from '../../lib/format.ts';
 import type { AreaPlan } from './plan.ts';
+import { TINY_BYTES } from './area-parts.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 
 /** One figure of the summary: a count or size over its name. */
@@ -13,17 +14,29 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** What an area will hold, shown before anything downloads. */
+/** Whether the imagery host answered its probe; null where the map has no imagery. */
+export type ImageryReach = 'checking' | 'answers' | 'down' | null;
+
+/**
+ * What an area will hold, shown before anything downloads. Imagery is promised only once its
+ * host has answered.
+ */
 export function AreaSummary({
   contents,
   failed,
   plan,
+  imagery,
+  refreshing,
   zooms,
   estimate,
 }: {
   contents: AreaContents | undefined;
   failed: boolean;
+  /** The tiles promised: without imagery when its host is down. */
   plan: AreaPlan;
+  imagery: ImageryReach;
+  /** A saved area refreshed: it keeps the imagery it has where the host cannot give it anew. */
+  refreshing: boolean;
   /** The imagery zooms kept, or null without imagery. */
   zooms: [number, number] | null;
   estimate: number;
@@ -54,14 +67,35 @@ export function AreaSummary({
         <Figure label="Artworks" value={formatNumber(contents.artworks.length)} />
         <Figure label="Missions" value={formatNumber(contents.missions.length)} />
       </dl>
-      <p className="text-sm text-smoke">
-        Map: {plural(tiles, 'tile', 'tiles')}
-        {zooms && `, imagery at zooms ${zooms[0]}–${zooms[1]}`}
-        {plan.streetTiles > 0 && ' and the street map'}, about {formatMegabytes(plan.tileBytes)}.
-      </p>
-      <p className="text-sm font-semibold" data-testid="area-estimate">
-        About {formatMegabytes(estimate)} on this device
-      </p>
+      {imagery === 'checking' ? (
+        <p aria-busy className="text-sm text-smoke">
+          Checking that the imagery server answers…
+        </p>
+      ) : (
+        <>
+          {tiles > 0 && (
+            <p className="text-sm text-smoke">
+              Map: {plural(tiles, 'tile', 'tiles')}
+              {zooms && `, imagery at zooms ${zooms[0]}–${zooms[1]}`}
+              {plan.streetTiles > 0 && (zooms ? ' and the street map' : ' of the street map')},
+              about {formatMegabytes(plan.tileBytes)}.
+            </p>
+          )}
+          {imagery === 'down' && (
+            <p className="rounded-xl border border-neon-amber/40 bg-wall/60 p-3 text-sm">
+              Map imagery: the imagery server could not be reached, so none is promised.{' '}
+              {refreshing
+                ? 'The area keeps the imagery it has,'
+                : 'The area is saved without it, the map there showing the offline map,'}{' '}
+              and you can retry the imagery later.
+            </p>
+          )}
+          <p className="text-sm font-semibold" data-testid="area-estimate">
+            {estimate < TINY_BYTES ? 'Under 0.1 MB' : `About ${formatMegabytes(estimate)}`} on this
+            device
+          </p>
+        </>
+      )}
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import { PMTiles, type RangeResponse, type Source } from 'pmtiles';
-import { rangeKey, SAVING_AREA_HEADER } from '../../sw/routes.ts';
+import { rangeKey, SAVING_AREA_FRAGMENT, SAVING_AREA_HEADER } from '../../sw/routes.ts';
+import type { TilePart } from '../../sw/saved-areas-store.ts';
 import { tileUrl, tilesOf, type AreaPlan } from './plan.ts';
 
 /*
  * Downloads an area's tiles into its own cache (docs/decisions/037-saved-areas.md), under the
  * keys the service worker looks for: each imagery tile under the URL the map asks for, each
- * street-map range under the archive's URL and the range, as the worker keeps ranges.
+ * street-map range under the archive's URL and the range, as the worker keeps ranges. Each kind
+ * is kept as far as its host answers: a host out of reach costs that part, never the others.
  */
 
 /** Tiles fetched at once: as many as a browser opens to one host. */
@@ -14,6 +16,20 @@ const PARALLEL = 6;
 export interface DownloadProgress {
   done: number;
   total: number;
+}
+
+/** Why a part stopped short: its host gave no answer, or answered with an error. */
+export type PartFailure = 'unreachable' | 'refused';
+
+export interface PartResult extends TilePart {
+  failure?: PartFailure;
+}
+
+export interface DownloadResult {
+  /** Bytes added to the cache. */
+  bytes: number;
+  imagery?: PartResult;
+  streets?: PartResult;
 }
 
 /** Runs `work` for every item, PARALLEL at a time, in order of the items. */
@@ -35,6 +51,46 @@ async function keep(cache: Cache, key: string, response: Response): Promise<numb
 }
 
 /**
+ * One part's host. Its first failure ends its requests: a host out of reach would otherwise be
+ * asked hundreds of times, each waiting for the network to give up.
+ */
+class Host {
+  failure?: PartFailure;
+  constructor(down: boolean) {
+    if (down) this.failure = 'unreachable';
+  }
+
+  /** The answer when `accepted`, else null (and the host counts as failed). */
+  async ask(url: string, init: RequestInit, accepted: (status: number) => boolean) {
+    if (this.failure) return null;
+    try {
+      const response = await fetch(url, init);
+      if (accepted(response.status)) return response;
+      this.failure = 'refused';
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      this.failure = 'unreachable';
+    }
+    return null;
+  }
+}
+
+/** Where a part's tiles come from: the cache first (what an earlier try kept), then its host. */
+interface Fill {
+  cache: Cache;
+  host: Host;
+  /** The refreshed area's cache: a tile its host cannot give now is taken from there. */
+  earlier: Cache | undefined;
+  signal: AbortSignal;
+}
+
+/** A kept copy of `key` from the earlier area, put in this one's cache; its bytes, or null. */
+async function fromEarlier({ cache, earlier }: Fill, key: string): Promise<number | null> {
+  const copy = await earlier?.match(key);
+  return copy ? keep(cache, key, copy) : null;
+}
+
+/**
  * The street-map archive read range by range as the map reads it (pmtiles' own FetchSource
  * asks for the same ranges), each range kept in the area's cache as it arrives.
  */
@@ -42,7 +98,7 @@ class SavingSource implements Source {
   bytes = 0;
   constructor(
     private url: string,
-    private cache: Cache,
+    private fill: Fill,
   ) {}
 
   getKey() {
@@ -51,59 +107,124 @@ class SavingSource implements Source {
 
   async getBytes(offset: number, length: number, signal?: AbortSignal): Promise<RangeResponse> {
     const range = `bytes=${offset}-${offset + length - 1}`;
-    const response = await fetch(this.url, {
-      headers: { range, [SAVING_AREA_HEADER]: 'true' },
-      signal,
-    });
-    if (response.status !== 206) throw new Error(`street map range refused: ${response.status}`);
-    const data = await response.clone().arrayBuffer();
-    this.bytes += await keep(this.cache, rangeKey(this.url, range), response);
-    return { data, etag: response.headers.get('etag') ?? undefined };
+    const key = rangeKey(this.url, range);
+    let kept = await this.fill.cache.match(key);
+    if (!kept) {
+      const response = await this.fill.host.ask(
+        this.url,
+        { headers: { range, [SAVING_AREA_HEADER]: 'true' }, signal },
+        (status) => status === 206,
+      );
+      const bytes = response
+        ? await keep(this.fill.cache, key, response)
+        : await fromEarlier(this.fill, key);
+      if (bytes === null) throw new Error('street map out of reach');
+      this.bytes += bytes;
+      kept = (await this.fill.cache.match(key))!;
+    }
+    return { data: await kept.arrayBuffer(), etag: kept.headers.get('etag') ?? undefined };
   }
 }
 
+/** Runs `work` for one tile; a cancel leaves the tile missing rather than failing the part. */
+async function unlessCancelled(signal: AbortSignal, work: () => Promise<boolean>) {
+  if (signal.aborted) return false;
+  try {
+    return await work();
+  } catch (error) {
+    if (signal.aborted) return false;
+    throw error;
+  }
+}
+
+async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step: () => void) {
+  const part = { done: 0, total: plan.imageryTiles, bytes: 0 };
+  await eachInParallel(tilesOf(plan.imagery), async ([z, x, y]) => {
+    const url = tileUrl(templates, z, x, y);
+    const kept = await unlessCancelled(fill.signal, async () => {
+      if (await fill.cache.match(url)) return true;
+      // A 404 is no imagery there: the map shows nothing there either.
+      const response = await fill.host.ask(
+        `${url}${SAVING_AREA_FRAGMENT}`,
+        { cache: 'no-store', mode: 'cors', signal: fill.signal },
+        (status) => status === 200 || status === 404,
+      );
+      if (!response) {
+        const bytes = await fromEarlier(fill, url);
+        part.bytes += bytes ?? 0;
+        return bytes !== null;
+      }
+      if (response.status === 200) part.bytes += await keep(fill.cache, url, response);
+      return true;
+    });
+    if (kept) part.done++;
+    step();
+  });
+  return part;
+}
+
+async function fillStreets(plan: AreaPlan, url: string, fill: Fill, step: () => void) {
+  const source = new SavingSource(url, fill);
+  const archive = new PMTiles(source);
+  let done = 0;
+  await eachInParallel(tilesOf(plan.streets), async ([z, x, y]) => {
+    const kept = await unlessCancelled(fill.signal, async () => {
+      try {
+        await archive.getZxy(z, x, y, fill.signal);
+        return true;
+      } catch (error) {
+        // Only the host's failure costs the tile; anything else (a full disk) fails the save.
+        if (fill.host.failure) return false;
+        throw error;
+      }
+    });
+    if (kept) done++;
+    step();
+  });
+  return { done, total: plan.streetTiles, bytes: source.bytes };
+}
+
 /**
- * Fetches every tile of the plan into `cache`, telling progress after each; stops at the
- * first failure or when `signal` aborts. Returns the bytes kept. An imagery host's 404 (no
- * imagery there) is skipped, as the map shows nothing there either.
+ * Fetches every tile of the plan not yet in `cache`, telling progress after each. A part whose
+ * host fails keeps what it has (and what `earlier` holds of the rest); a cancel stops both parts
+ * where they are. `imageryDown` skips the imagery host, already found out of reach.
  */
 export async function downloadTiles({
   plan,
   imagery,
+  imageryDown = false,
   basemapUrl,
   cache,
+  earlier,
   signal,
   onProgress,
 }: {
   plan: AreaPlan;
   imagery: string[] | null;
+  imageryDown?: boolean;
   basemapUrl: string | null;
   cache: Cache;
+  earlier?: Cache;
   signal: AbortSignal;
   onProgress: (progress: DownloadProgress) => void;
-}): Promise<number> {
+}): Promise<DownloadResult> {
   const total = (imagery ? plan.imageryTiles : 0) + (basemapUrl ? plan.streetTiles : 0);
   let done = 0;
-  let bytes = 0;
   const step = () => onProgress({ done: ++done, total });
   onProgress({ done, total });
+  const result: DownloadResult = { bytes: 0 };
+  const fill = (down: boolean): Fill => ({ cache, host: new Host(down), earlier, signal });
   if (imagery) {
-    await eachInParallel(tilesOf(plan.imagery), async ([z, x, y]) => {
-      const url = tileUrl(imagery, z, x, y);
-      const response = await fetch(url, { cache: 'no-store', mode: 'cors', signal });
-      if (response.ok) bytes += await keep(cache, url, response);
-      else if (response.status !== 404) throw new Error(`imagery tile refused: ${response.status}`);
-      step();
-    });
+    const part = fill(imageryDown);
+    const { bytes, ...counts } = await fillImagery(plan, imagery, part, step);
+    result.imagery = { ...counts, failure: part.host.failure };
+    result.bytes += bytes;
   }
   if (basemapUrl) {
-    const source = new SavingSource(basemapUrl, cache);
-    const archive = new PMTiles(source);
-    await eachInParallel(tilesOf(plan.streets), async ([z, x, y]) => {
-      await archive.getZxy(z, x, y, signal);
-      step();
-    });
-    bytes += source.bytes;
+    const part = fill(false);
+    const { bytes, ...counts } = await fillStreets(plan, basemapUrl, part, step);
+    result.streets = { ...counts, failure: part.host.failure };
+    result.bytes += bytes;
   }
-  return bytes;
+  return result;
 }

@@ -5,14 +5,17 @@ import {
   STREET_TILE_BYTES,
   TOTAL_CAP_BYTES,
   deepestImageryZoom,
+  missingBytes,
   overCap,
   planArea,
+  probeTileUrl,
   rangeSize,
   tileRanges,
   tileUrl,
   tileX,
   tileY,
   tilesOf,
+  withoutImagery,
 } from './plan.ts';
 
 const SYDNEY = { latitude: -33.8688, longitude: 151.2093 };
@@ -97,6 +100,33 @@ describe('the size estimate', () => {
   it('keeps a 5 km area in a mid-latitude city under the cap', () => {
     const plan = planArea(SYDNEY, 5, { imageryMaxZoom: 19, streetMaxZoom: 15 });
     expect(plan.tileBytes).toBeLessThan(AREA_CAP_BYTES);
+  });
+});
+
+describe('imagery its host cannot give', () => {
+  const plan = planArea(SYDNEY, 1, { imageryMaxZoom: 19, streetMaxZoom: 15 });
+
+  it('is probed with the first tile the download asks for', () => {
+    const x = tileX(SYDNEY.longitude, 10);
+    const y = tileY(SYDNEY.latitude, 10);
+    expect(probeTileUrl(plan, ['https://a/{z}/{x}/{y}.jpg', 'https://b/{z}/{x}/{y}.jpg'])).toBe(
+      tileUrl(['https://a/{z}/{x}/{y}.jpg', 'https://b/{z}/{x}/{y}.jpg'], 10, x, y),
+    );
+    expect(probeTileUrl(withoutImagery(plan), ['https://a/{z}/{x}/{y}.jpg'])).toBeNull();
+  });
+
+  it('is not promised: the estimate counts the street map alone', () => {
+    expect(withoutImagery(plan)).toMatchObject({
+      imageryTiles: 0,
+      streetTiles: plan.streetTiles,
+      tileBytes: plan.streetTiles * STREET_TILE_BYTES,
+    });
+  });
+
+  it('is what a retry still has to fetch', () => {
+    const area = { imagery: { done: 100, total: 370 }, streets: { done: 40, total: 52 } };
+    expect(missingBytes(area)).toBe(270 * IMAGERY_TILE_BYTES + 12 * STREET_TILE_BYTES);
+    expect(missingBytes({})).toBe(0);
   });
 });
 

@@ -1,4 +1,6 @@
 import { boundingBox } from '../../../core/geo.ts';
+import type { MapSources } from '../../../core/schemas/map.ts';
+import type { SavedArea } from '../../sw/saved-areas-store.ts';
 
 /*
  * What saving an area downloads, counted before anything is fetched
@@ -129,6 +131,37 @@ export function planArea(
     streetTiles,
     tileBytes: imageryTiles * IMAGERY_TILE_BYTES + streetTiles * STREET_TILE_BYTES,
   };
+}
+
+/** The plan for the map's sources: imagery where there is some, the street map where there is one. */
+export const planFor = (
+  centre: { latitude: number; longitude: number },
+  radiusKm: number,
+  sources: Pick<MapSources, 'satellite' | 'basemap'>,
+) =>
+  planArea(centre, radiusKm, {
+    imageryMaxZoom: sources.satellite?.maxzoom ?? null,
+    streetMaxZoom: sources.basemap ? STREET_MAX_ZOOM : null,
+  });
+
+/** What a plan promises when the imagery host does not answer: the street map alone. */
+export const withoutImagery = (plan: AreaPlan): AreaPlan => ({
+  ...plan,
+  imagery: [],
+  imageryTiles: 0,
+  tileBytes: plan.streetTiles * STREET_TILE_BYTES,
+});
+
+/** The imagery tile asked first, the one that tells whether its host answers at all. */
+export function probeTileUrl(plan: AreaPlan, templates: string[]): string | null {
+  const first = tilesOf(plan.imagery).next();
+  return first.done ? null : tileUrl(templates, ...first.value);
+}
+
+/** The estimated bytes of the tiles a saved area is still missing. */
+export function missingBytes({ imagery, streets }: Pick<SavedArea, 'imagery' | 'streets'>) {
+  const missing = (part: SavedArea['imagery']) => (part ? part.total - part.done : 0);
+  return missing(imagery) * IMAGERY_TILE_BYTES + missing(streets) * STREET_TILE_BYTES;
 }
 
 /**

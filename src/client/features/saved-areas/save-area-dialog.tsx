@@ -3,12 +3,25 @@ import { CloudDownload, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AREA_ARTWORKS_LIMIT, AREA_RADII_KM, AREA_WALLS_LIMIT } from '../../../core/constants.ts';
 import type { MapSources } from '../../../core/schemas/map.ts';
-import { areaContentsQuery, savedAreaKeys, savedAreasQuery } from './saved-areas-api.ts';
+import {
+  areaContentsQuery,
+  imageryProbeQuery,
+  savedAreaKeys,
+  savedAreasQuery,
+} from './saved-areas-api.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
-import { formatMegabytes, formatNumber } from '../../lib/format.ts';
-import type { DownloadProgress } from './download.ts';
-import { MIN_ZOOM, STREET_MAX_ZOOM, deepestImageryZoom, overCap, planArea } from './plan.ts';
-import { saveArea } from './save.ts';
+import { formatNumber } from '../../lib/format.ts';
+import type { DownloadProgress as Progress } from './download.ts';
+import { DownloadProgress } from './download-progress.tsx';
+import {
+  MIN_ZOOM,
+  deepestImageryZoom,
+  overCap,
+  planFor,
+  probeTileUrl,
+  withoutImagery,
+} from './plan.ts';
+import { saveArea, type Saved } from './save.ts';
 import type { SavedArea } from '../../sw/saved-areas-store.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ChoiceChip } from '../../components/ui/choice-chip.tsx';
@@ -20,20 +33,25 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
-import { AreaSummary } from './area-summary.tsx';
+import { AreaSummary, type ImageryReach } from './area-summary.tsx';
+import { SavedAreaResult } from './saved-area-result.tsx';
 
-/** Where the dialog saves: the map's centre, or a saved area being refreshed. */
+/**
+ * Where the dialog saves: the map's centre, or a saved area being refreshed; or a saved area
+ * whose missing map is to be retried.
+ */
 export interface AreaTarget {
   centre: Coordinates;
   name: string;
   radiusKm: number;
   replaces?: SavedArea;
+  retry?: SavedArea;
 }
 
 type Stage =
   | { step: 'choose' }
-  | { step: 'saving'; progress: DownloadProgress }
-  | { step: 'saved'; area: SavedArea }
+  | { step: 'saving'; progress: Progress }
+  | { step: 'saved'; saved: Saved }
   | { step: 'failed'; message: string };
 
 /** The dialog for `target`, while there is one. */
@@ -54,16 +72,48 @@ export function SaveAreaDialogFor({
     .reduce((n, a) => n + a.bytes, 0);
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      {target && (
-        <SaveAreaDialog
-          target={target}
-          userId={userId}
-          sources={sources}
-          usedBytes={usedBytes}
-          onClose={onClose}
-        />
+      {target?.retry ? (
+        <RetryAreaDialog area={target.retry} sources={sources} onClose={onClose} />
+      ) : (
+        target && (
+          <SaveAreaDialog
+            target={target}
+            userId={userId}
+            sources={sources}
+            usedBytes={usedBytes}
+            onClose={onClose}
+          />
+        )
       )}
     </Dialog>
+  );
+}
+
+/** A saved area missing part of its map, from the list: what it keeps, and the retry. */
+function RetryAreaDialog({
+  area,
+  sources,
+  onClose,
+}: {
+  area: SavedArea;
+  sources: MapSources;
+  onClose: () => void;
+}) {
+  return (
+    <DialogContent className="max-w-md">
+      <DialogHeader>
+        <DialogTitle>{area.name}</DialogTitle>
+        <DialogDescription>
+          Part of this saved area’s map is missing. A retry fetches only the tiles it lacks.
+        </DialogDescription>
+      </DialogHeader>
+      <SavedAreaResult
+        saved={{ area, shortfalls: {} }}
+        sources={sources}
+        justSaved={false}
+        onClose={onClose}
+      />
+    </DialogContent>
   );
 }
 
@@ -97,27 +147,32 @@ export function SaveAreaDialog({
   useEffect(() => () => cancel.current?.abort(), []);
 
   const imageryMaxZoom = sources.satellite?.maxzoom ?? null;
-  const plan = planArea(target.centre, radiusKm, {
-    imageryMaxZoom,
-    streetMaxZoom: sources.basemap ? STREET_MAX_ZOOM : null,
-  });
+  const plan = planFor(target.centre, radiusKm, sources);
+  const probeUrl = sources.satellite && probeTileUrl(plan, sources.satellite.tiles);
+  const probe = useQuery(imageryProbeQuery(probeUrl));
+  const imagery: ImageryReach = !probeUrl
+    ? null
+    : probe.isPending
+      ? 'checking'
+      : probe.data
+        ? 'answers'
+        : 'down';
+  // Imagery its host cannot give is not promised; the cap still counts it, for the retry.
+  const promised = imagery === 'down' ? withoutImagery(plan) : plan;
   const dataBytes = contents.data ? new Blob([JSON.stringify(contents.data)]).size : 0;
-  const estimate = plan.tileBytes + dataBytes;
+  const estimate = promised.tileBytes + dataBytes;
   const refusal = contents.data?.truncated
     ? `This area holds more than ${formatNumber(AREA_ARTWORKS_LIMIT)} artworks or ${formatNumber(AREA_WALLS_LIMIT)} walls, more than one saved area keeps. Choose a smaller radius.`
-    : overCap(estimate, usedBytes);
+    : overCap(plan.tileBytes + dataBytes, usedBytes);
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!contents.data || refusal) return;
+    if (!contents.data || refusal || imagery === 'checking') return;
     const controller = new AbortController();
     cancel.current = controller;
-    setStage({
-      step: 'saving',
-      progress: { done: 0, total: plan.imageryTiles + plan.streetTiles },
-    });
+    setStage({ step: 'saving', progress: { done: 0, total: 0 } });
     try {
-      const area = await saveArea(
+      const saved = await saveArea(
         {
           userId,
           name: name.trim() || target.name,
@@ -127,20 +182,20 @@ export function SaveAreaDialog({
           contents: contents.data,
           plan,
           sources,
+          imageryDown: imagery === 'down',
           replaces: target.replaces?.id,
         },
         controller.signal,
         (progress) => setStage({ step: 'saving', progress }),
       );
-      setStage({ step: 'saved', area });
+      setStage({ step: 'saved', saved });
     } catch {
       setStage(
         controller.signal.aborted
           ? { step: 'choose' }
           : {
               step: 'failed',
-              message:
-                'The download stopped: the connection dropped or a map server refused. Nothing was saved.',
+              message: 'The area could not be stored on this device. Nothing was saved.',
             },
       );
     } finally {
@@ -162,15 +217,7 @@ export function SaveAreaDialog({
       </DialogHeader>
 
       {stage.step === 'saved' ? (
-        <div className="grid gap-4">
-          <p role="status" className="rounded-xl border border-neon-cyan/40 bg-wall/60 p-3 text-sm">
-            Saved <strong>{stage.area.name}</strong>: {formatNumber(stage.area.tiles)} map tiles and
-            ranges, {formatMegabytes(stage.area.bytes)} in all. Find it under Saved areas.
-          </p>
-          <Button type="button" onClick={onClose}>
-            Done
-          </Button>
-        </div>
+        <SavedAreaResult saved={stage.saved} sources={sources} justSaved onClose={onClose} />
       ) : (
         <form onSubmit={(e) => void save(e)} noValidate className="grid gap-4">
           <fieldset disabled={stage.step === 'saving'} className="grid gap-4">
@@ -204,9 +251,11 @@ export function SaveAreaDialog({
           <AreaSummary
             contents={contents.data}
             failed={contents.isError}
-            plan={plan}
+            plan={promised}
+            imagery={imagery}
+            refreshing={!!target.replaces}
             zooms={
-              imageryMaxZoom === null
+              imageryMaxZoom === null || imagery === 'down'
                 ? null
                 : [MIN_ZOOM, deepestImageryZoom(radiusKm, imageryMaxZoom)]
             }
@@ -230,37 +279,14 @@ export function SaveAreaDialog({
           )}
 
           {stage.step === 'saving' ? (
-            <div className="grid gap-3">
-              <div className="grid gap-1.5">
-                <div className="flex justify-between text-sm">
-                  <span id={`${id}-progress`}>Downloading the map…</span>
-                  <span className="text-smoke tabular-nums">
-                    {formatNumber(stage.progress.done)} of {formatNumber(stage.progress.total)}
-                  </span>
-                </div>
-                <div
-                  role="progressbar"
-                  aria-labelledby={`${id}-progress`}
-                  aria-valuemin={0}
-                  aria-valuemax={stage.progress.total}
-                  aria-valuenow={stage.progress.done}
-                  className="h-2 overflow-hidden rounded-full bg-wall"
-                >
-                  <div
-                    className="h-full rounded-full bg-gradient-to-r from-pink-600 to-violet-600 transition-[width]"
-                    style={{
-                      width: `${stage.progress.total ? (100 * stage.progress.done) / stage.progress.total : 0}%`,
-                    }}
-                  />
-                </div>
-              </div>
-              <Button type="button" variant="secondary" onClick={() => cancel.current?.abort()}>
-                Cancel download
-              </Button>
-            </div>
+            <DownloadProgress
+              label="Downloading the map…"
+              progress={stage.progress}
+              onCancel={() => cancel.current?.abort()}
+            />
           ) : (
-            <Button type="submit" disabled={!contents.data || !!refusal}>
-              {contents.isPending ? (
+            <Button type="submit" disabled={!contents.data || !!refusal || imagery === 'checking'}>
+              {contents.isPending || imagery === 'checking' ? (
                 <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden />
               ) : (
                 <CloudDownload aria-hidden />

@@ -5,10 +5,11 @@ import { useLocation } from 'wouter';
 import { savedAreaKeys, savedAreasQuery } from './saved-areas-api.ts';
 import type { Coordinates } from '../../hooks/use-geolocation.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { removeAbandoned, removeArea, type SavedArea } from '../../sw/saved-areas-store.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { AreaTarget } from './save-area-dialog.tsx';
+import { missingLine, missingParts, retryLabel, sizeText } from './area-parts.tsx';
 
 /** How close "Open" shows an area: the whole circle on a phone. */
 const OPEN_ZOOM: Record<number, number> = { 1: 15, 2: 14, 5: 13 };
@@ -17,12 +18,20 @@ const OPEN_ZOOM: Record<number, number> = { 1: 15, 2: 14, 5: 13 };
 const placeName = (centre: Coordinates, city: string | undefined) =>
   city ?? `Area at ${centre.latitude.toFixed(3)}, ${centre.longitude.toFixed(3)}`;
 
+const targetOf = (area: SavedArea): AreaTarget => ({
+  centre: { latitude: area.latitude, longitude: area.longitude },
+  name: area.name,
+  radiusKm: area.radiusKm,
+});
+
 function SavedAreaItem({
   area,
   onRefresh,
+  onRetry,
 }: {
   area: SavedArea;
   onRefresh: (area: SavedArea) => void;
+  onRetry: (area: SavedArea) => void;
 }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -31,7 +40,7 @@ function SavedAreaItem({
     await queryClient.invalidateQueries({ queryKey: savedAreaKeys.all });
     toast({
       title: `Removed ${area.name}`,
-      description: `${formatMegabytes(area.bytes)} freed on this device.`,
+      description: `${sizeText(area.bytes)} freed on this device.`,
     });
   };
   const open = () =>
@@ -47,8 +56,24 @@ function SavedAreaItem({
         <p className="truncate text-sm font-semibold">{area.name}</p>
         <p className="text-xs text-smoke">
           {area.radiusKm} km · {formatDate(new Date(area.savedAt))} ·{' '}
-          <span data-testid="saved-area-size">{formatMegabytes(area.bytes)}</span>
+          <span data-testid="saved-area-size" className="whitespace-nowrap">
+            {sizeText(area.bytes)}
+          </span>
         </p>
+        {missingParts(area).length > 0 && (
+          <p className="flex flex-wrap items-center gap-x-2 text-xs text-neon-amber">
+            {missingLine(area)}
+            <Button
+              type="button"
+              variant="link"
+              className="px-0 text-xs"
+              aria-label={`${retryLabel(area)} for ${area.name}`}
+              onClick={() => onRetry(area)}
+            >
+              {retryLabel(area)}
+            </Button>
+          </p>
+        )}
       </div>
       {actions.map(([label, Icon, onClick]) => (
         <Button
@@ -101,14 +126,8 @@ export function SavedAreasSection({
             <SavedAreaItem
               key={area.id}
               area={area}
-              onRefresh={(a) =>
-                onSave({
-                  centre: { latitude: a.latitude, longitude: a.longitude },
-                  name: a.name,
-                  radiusKm: a.radiusKm,
-                  replaces: a,
-                })
-              }
+              onRefresh={(a) => onSave({ ...targetOf(a), replaces: a })}
+              onRetry={(a) => onSave({ ...targetOf(a), retry: a })}
             />
           ))}
         </ul>
