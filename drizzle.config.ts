@@ -12,6 +12,10 @@ export default defineConfig({
     './src/server/db/oidc-schema.ts',
     './src/server/db/passkeys-schema.ts',
     './src/server/db/inbox-schema.ts',
+    './src/server/db/challenges-schema.ts',
+    './src/server/db/quests-schema.ts',
+    './src/server/db/tours-schema.ts',
+    './src/server/db/push-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

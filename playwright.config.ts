@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { writeTestBasemap } from './test/basemap-archive.ts';
+import { vapidKeys } from './test/push-endpoint.ts';
 
 // Workers re-read this file; the environment keeps one set of ports and data dirs per run.
 process.env.E2E_PORT ??= '3457';
@@ -10,6 +11,8 @@ process.env.E2E_EMPTY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_TILE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_STRIPE_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 4);
+process.env.E2E_PUSH_PORT ??= String(Number(process.env.E2E_PORT) + 5);
+process.env.E2E_VAPID ??= JSON.stringify(vapidKeys());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-'));
 process.env.E2E_EMPTY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-empty-'));
 // The empty server's street map: the suite's own small archive, in its DATA_DIR (written once).
@@ -55,6 +58,19 @@ const OIDC_E2E = {
   OIDC_NAME: 'Test ID',
 };
 
+/**
+ * The seeded server pushes, signed with a key pair made for the run, to the push service the
+ * inbox spec runs in its own process (test/push-endpoint.ts); the empty one has push off.
+ */
+export const PUSH_ORIGIN = `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`;
+export const VAPID_E2E = JSON.parse(process.env.E2E_VAPID) as ReturnType<typeof vapidKeys>;
+const PUSH_E2E = {
+  VAPID_PUBLIC_KEY: VAPID_E2E.publicKey,
+  VAPID_PRIVATE_KEY: VAPID_E2E.privateKey,
+  VAPID_SUBJECT: VAPID_E2E.subject,
+  PUSH_TEST_ENDPOINT_ORIGINS: PUSH_ORIGIN,
+};
+
 /** The seeded server's moderator (e2e/moderation.spec.ts signs in as them). */
 export const E2E_MODERATOR = { username: 'e2e_moderator', password: 'moderate-fairly-2026' };
 
@@ -86,7 +102,11 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',
       // e2e/start-server.ts makes this account a moderator before the server starts.
       ...(seed
-        ? { E2E_MODERATOR: `${E2E_MODERATOR.username}:${E2E_MODERATOR.password}`, ...OIDC_E2E }
+        ? {
+            E2E_MODERATOR: `${E2E_MODERATOR.username}:${E2E_MODERATOR.password}`,
+            ...OIDC_E2E,
+            ...PUSH_E2E,
+          }
         : {}),
       ...mapSources,
       // The empty server draws streets and labels from its own archive (a path under DATA_DIR),

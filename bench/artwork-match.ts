@@ -96,7 +96,7 @@ try {
   await seed(database, 'bench-small-', BASELINE_ARTWORKS);
   const bare = await timeIt('bare select 1', UPLOADS, () => database.db.execute(sql`select 1`));
   const small = await timeIt(`match among ${BASELINE_ARTWORKS} artworks`, UPLOADS, () =>
-    matchArtworks(database.db, randomSpot(), randomHash()),
+    matchArtworks(database.db, randomSpot(), randomHash(), 'bench-viewer'),
   );
   await database.db.execute(sql`delete from artworks where first_finder_id = 'bench-small-'`);
   await seed(database, 'bench-', ARTWORKS);
@@ -104,7 +104,7 @@ try {
     `seeded ${ARTWORKS} artworks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const large = await timeIt(`match among ${ARTWORKS} artworks`, UPLOADS, () =>
-    matchArtworks(database.db, randomSpot(), randomHash()),
+    matchArtworks(database.db, randomSpot(), randomHash(), 'bench-viewer'),
   );
   let candidates = 0;
   for (let i = 0; i < 100; i++) {

@@ -33,6 +33,14 @@ test.use({
   permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
 });
 
+/** What the first finder wrote: more than a phone shows at once. */
+const FIRST_WORDS =
+  'A koala in a sailor cap, three metres tall, dreaming of the harbour in neon pinks and ' +
+  'blues. The wave behind it runs the whole length of the lane, and the stars in its cap ' +
+  'glow at dusk when the street lights come on.\nPainted over a weekend for the laneway ' +
+  'festival; the artist tagged it low on the right, beside the drainpipe. Best seen from ' +
+  'the corner café in the morning, before the delivery vans park in front of it.';
+
 /** Two photos of one mural: head-on, and another visit from an angle in other light. */
 async function muralPhotos() {
   const seed = freshSeed();
@@ -55,7 +63,13 @@ async function pinnedByAnother(browser: Browser, photo: Buffer): Promise<Pinned>
   const pinner = await signUp(pinnerPage, { username: `pinner_${freshSeed().toString(36)}` });
   const imageUrl = await uploadPhoto(pinnerPage, photo);
   const res = await pinnerPage.request.post('/api/discoveries/graffiti', {
-    data: { name: 'Koala Dreaming', artistName: 'Neon Wombat', imageUrl, ...SPOT },
+    data: {
+      name: 'Koala Dreaming',
+      description: FIRST_WORDS,
+      artistName: 'Neon Wombat',
+      imageUrl,
+      ...SPOT,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return { id: (await res.json()).artworkId as string, pinner, pinnerPage };
@@ -76,10 +90,10 @@ test('a second finder sees both photos, reports it gone, and the shared link pre
   const photos = await muralPhotos();
   const { id, pinner, pinnerPage } = await pinnedByAnother(browser, photos.first);
 
-  // This player finds it too, with a photo of their own.
+  // This player finds it too, with a photo of their own and a note.
   const imageUrl = await uploadPhoto(page, photos.again);
   const found = await page.request.post(`/api/artworks/${id}/logs`, {
-    data: { kind: 'found', imageUrl, ...NEARBY },
+    data: { kind: 'found', imageUrl, description: 'The cap has faded to grey.', ...NEARBY },
   });
   expect(found.status(), await found.text()).toBe(201);
 
@@ -91,6 +105,17 @@ test('a second finder sees both photos, reports it gone, and the shared link pre
   await expect(page.getByText(`First found by ${pinner.username}`)).toBeVisible();
   // Nobody logged it as its artist: no claim.
   await expect(page.getByText(/says they painted it/)).toHaveCount(0);
+  // The first finder's words, cut to a few lines until asked for.
+  const words = page.getByTestId('artwork-description');
+  await expect(words).toContainText(FIRST_WORDS.slice(0, 40));
+  const more = words.getByRole('button', { name: 'More of the description' });
+  const folded = (await words.getByRole('paragraph').boundingBox())!.height;
+  await more.click();
+  await expect(words.getByRole('button', { name: 'Less of the description' })).toBeVisible();
+  expect((await words.getByRole('paragraph').boundingBox())!.height).toBeGreaterThan(folded);
+  await screenshots(page, 'artwork-description-more');
+  await words.getByRole('button', { name: 'Less of the description' }).click();
+  await expect(more).toBeVisible();
 
   // The timeline: both photos, newest first, each a loaded thumbnail with its finder.
   const timeline = page.getByRole('list', { name: 'Photos, newest first' }).getByRole('listitem');
@@ -113,7 +138,11 @@ test('a second finder sees both photos, reports it gone, and the shared link pre
   await expect(finders).toHaveCount(2);
   await expect(finders.nth(0)).toContainText(`${pinner.username}First`);
   await expect(finders.nth(1)).toContainText(`${player.username}(You)`);
-  await expect(section(page, 'Log history').getByRole('listitem')).toHaveCount(2);
+  // Each find in the history, the later one with its note; the first one's words are above.
+  const logs = section(page, 'Log history').getByRole('listitem');
+  await expect(logs).toHaveCount(2);
+  await expect(logs.nth(0)).toContainText('The cap has faded to grey.');
+  await expect(logs.nth(1)).not.toContainText(FIRST_WORDS.slice(0, 40));
 
   // The way there.
   const { latitude: lat, longitude: lng } = SPOT;

@@ -26,7 +26,7 @@ const spotOf = (i: number) => ({
 async function discover(
   page: Page,
   count: number,
-  { photos = false } = {},
+  { photos = false, description = '' } = {},
 ): Promise<{ id: string; name: string }[]> {
   const made = [];
   for (let i = 1; i <= count; i++) {
@@ -36,6 +36,7 @@ async function discover(
     const res = await page.request.post('/api/discoveries', {
       data: {
         name: `Laneway piece ${i}`,
+        description,
         ...spotOf(i),
         imageUrl,
         emojiPin: i % 2 ? 'location' : 'tag',
@@ -77,8 +78,12 @@ test('lists every discovery, newest first, a page at a time', async ({ page, pla
 
 test('a discovery opens the map at the piece', async ({ page, player }) => {
   expect(player.id).toBeTruthy();
-  // With its photo: a find counts (and its finder shows) once it has one.
-  const [first] = await discover(page, 1, { photos: true });
+  // With its photo: a find counts (and its finder shows) once it has one. Its words run long.
+  const description =
+    'Spotted on a laneway behind the old bakery: a koala hugging a gum tree, painted in thick ' +
+    'black outlines with orange and teal fills, and a speech bubble that says "hold on ' +
+    'tight". Someone added a tiny paper boat under its feet last week.';
+  const [first] = await discover(page, 1, { photos: true, description });
   await page.goto('/discoveries');
   await rows(page).getByRole('link', { name: 'Show on map: Laneway piece 1' }).click();
 
@@ -96,6 +101,12 @@ test('a discovery opens the map at the piece', async ({ page, player }) => {
     `/art/${artworkId}`,
   );
   await expect(panel.getByText('1 finder', { exact: true })).toBeVisible();
+  // The first finder's words, cut to a few lines until asked for.
+  const words = panel.getByTestId('place-description');
+  await expect(words).toContainText(description.slice(0, 60));
+  await screenshots(page, 'map-artwork-panel');
+  await words.getByRole('button', { name: 'More of the description' }).click();
+  await expect(words.getByRole('button', { name: 'Less of the description' })).toBeVisible();
 });
 
 test('a discovery saved without a photo pays once the photo is added', async ({ page, player }) => {

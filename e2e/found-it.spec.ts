@@ -61,6 +61,7 @@ test('Found it logs a find of the artwork from its page: photo, Log it, and the 
   await expect(dialog.getByText(/^Pinned at your location/)).toBeVisible();
   await pickPhoto(dialog, await phonePhoto(freshSeed(), 'whale.jpg', NEARBY));
   await expect(logIt).toBeEnabled();
+  await dialog.getByLabel('Your note (optional)').fill('  A paste-up of a gull beside it now.  ');
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'found-it');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -74,9 +75,12 @@ test('Found it logs a find of the artwork from its page: photo, Log it, and the 
   const finders = section(page, 'Found by').getByRole('listitem');
   await expect(finders).toHaveCount(2);
   await expect(finders.nth(1)).toContainText(`${player.username}(You)`);
-  await expect(section(page, 'Log history').getByRole('listitem').first()).toContainText(
-    `${player.username} found it`,
-  );
+  // With the player's note, as they wrote it.
+  const newest = section(page, 'Log history').getByRole('listitem').first();
+  await expect(newest).toContainText(`${player.username} found it`);
+  await expect(
+    newest.getByText('A paste-up of a gull beside it now.', { exact: true }),
+  ).toBeVisible();
   const timeline = page.getByRole('list', { name: 'Photos, newest first' }).getByRole('listitem');
   await expect(timeline).toHaveCount(2);
   await expect(timeline.first()).toContainText(`by ${player.username}`);

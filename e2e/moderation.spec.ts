@@ -12,29 +12,11 @@ import {
   type SignedInPlayer,
   screenshot,
 } from './fixtures.ts';
-import { documentFinds } from './photo-files.ts';
+import { phoneJpeg } from '../test/images.ts';
+import { freshSeed, uploadPhoto } from './photo-files.ts';
+import { signIn, signUpEstablished } from './players.ts';
 
 const posts = (page: Page) => page.getByRole('list', { name: 'Posts' }).locator(':scope > li');
-
-/** Signs in through the API; the character screen is marked done, as signUp does. */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const res = await page.request.post('/api/login', { data: { username, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
-  await page.addInitScript((id: string) => {
-    localStorage.setItem(`streetscope:character-created:${id}`, 'e2e');
-  }, me.id);
-}
-
-/** A spot of this run's own for the reporters' documented finds. */
-const FINDS = { latitude: -12.46 - Math.random() * 0.05, longitude: 130.84 + Math.random() * 0.05 };
-
-/** A new player with three documented finds: established on this server (no minimum age). */
-async function signUpEstablished(page: Page): Promise<SignedInPlayer> {
-  const player = await signUp(page);
-  await documentFinds(page, FINDS, 3);
-  return player;
-}
 
 async function reportPost(page: Page, author: SignedInPlayer, content: string, toast: string) {
   await page.goto('/community');
@@ -50,10 +32,32 @@ async function reportPost(page: Page, author: SignedInPlayer, content: string, t
   await expect(toasts(page)).toContainText(toast);
 }
 
+/** A player's wall proposal of this run's own, through the API; resolves with its name. */
+async function proposeWall(page: Page): Promise<string> {
+  const at = { latitude: -31.95 - Math.random() * 0.05, longitude: 115.86 + Math.random() * 0.05 };
+  const name = uniqueName('Tunnel wall');
+  const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...at }));
+  const res = await page.request.post('/api/legal-walls', {
+    data: {
+      name,
+      imageUrl,
+      description: 'Both sides of the bike path underpass may be painted.',
+      permitRequired: false,
+      hours: 'Daylight',
+      city: 'Perth',
+      country: 'Australia',
+      address: 'Swan River bike path underpass',
+      ...at,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return name;
+}
+
 const QUEUED = 'Thanks — a moderator will look at it.';
 const HIDDEN = 'Thanks — it is hidden until a moderator reviews it.';
 
-test('a new account’s report hides nothing, two established players’ do; a moderator suspends the author and restores it, on the record', async ({
+test('a new account’s report hides nothing, two established players’ do; a moderator suspends the author, keeps one post hidden and restores the other, on the record', async ({
   page,
   expectFailure,
 }) => {
@@ -61,6 +65,11 @@ test('a new account’s report hides nothing, two established players’ do; a m
   const content = `You all paint like toddlers ${uniqueName('x')}`;
   const created = await page.request.post('/api/community/forum', { data: { content } });
   expect(created.status()).toBe(201);
+  const slur = `Go back where you came from ${uniqueName('x')}`;
+  const second = await page.request.post('/api/community/forum', { data: { content: slur } });
+  const slurId = ((await second.json()) as { id: string }).id;
+  // A player proposes a wall: it waits for a moderator with the seeded walls.
+  const wall = await proposeWall(page);
 
   // A brand-new account reports it through the menu on the post: kept for a moderator, still shown.
   await signUp(page);
@@ -68,18 +77,26 @@ test('a new account’s report hides nothing, two established players’ do; a m
   await expect(posts(page).filter({ hasText: content })).toHaveCount(1);
   await screenshots(page, 'report-sent');
   // Two established players report it: the second report hides it, gone from the list at once.
+  // Two established players report it and the other post: the second report hides each.
+  const reportSlur = () =>
+    page.request.post('/api/reports', {
+      data: { targetType: 'forum_post', targetId: slurId, reason: 'abusive' },
+    });
   await signUpEstablished(page);
   await reportPost(page, author, content, QUEUED);
   await expect(posts(page).filter({ hasText: content })).toHaveCount(1);
+  expect((await reportSlur()).status()).toBe(201);
   await signUpEstablished(page);
   await reportPost(page, author, content, HIDDEN);
   await expect(posts(page).filter({ hasText: content })).toHaveCount(0);
+  expect(await (await reportSlur()).json()).toMatchObject({ hidden: true });
 
   // A third player never sees it.
   const reader = await signUp(page);
   await page.goto('/community');
   await expect(posts(page).first()).toBeVisible();
   await expect(posts(page).filter({ hasText: content })).toHaveCount(0);
+  await expect(posts(page).filter({ hasText: slur })).toHaveCount(0);
 
   // The moderator finds it in the queue, suspends its author, then restores the post.
   await signIn(page, E2E_MODERATOR.username, E2E_MODERATOR.password);
@@ -95,8 +112,48 @@ test('a new account’s report hides nothing, two established players’ do; a m
   await expect(group).toContainText('2 of 3 from established players.');
   await expect(group).toContainText('Hidden');
   await expect(group).toContainText('Insults another player');
+  await expect(group.getByRole('list', { name: 'Reports' }).getByRole('listitem')).toHaveCount(3);
+  await expect(group).toContainText('New account');
+  await expect(group).toContainText(`By ${author.username}`);
   await screenshots(page, 'moderation-reports');
   await expectNoSeriousAxeViolations(page);
+
+  // The other post: kept hidden, its reports closed; it leaves the queue.
+  const slurGroup = page
+    .getByRole('list', { name: 'Open reports' })
+    .getByRole('listitem')
+    .filter({ hasText: slur });
+  await slurGroup.getByRole('button', { name: 'Keep hidden and close' }).click();
+  const keep = page.getByRole('dialog', { name: 'Keep hidden and close' });
+  await expect(keep).toContainText('stays hidden from every player');
+  await keep.getByLabel(/Reason/).fill('Racist abuse');
+  await keep.getByRole('button', { name: 'Keep hidden and close' }).click();
+  await expect(toasts(page)).toContainText('Keep hidden and close: done');
+  await expect(slurGroup).toHaveCount(0);
+
+  // The player's wall is on the first screen of the wall queue; the seeded walls are folded away.
+  await page.getByRole('tab', { name: /Walls/ }).click();
+  const proposal = page
+    .getByRole('list', { name: 'Walls to review' })
+    .getByRole('listitem')
+    .filter({ hasText: wall });
+  await expect(proposal).toBeInViewport();
+  await expect(proposal).toContainText('Both sides of the bike path underpass may be painted.');
+  await expect(proposal).toContainText('Swan River bike path underpass, Perth, Australia');
+  await expect(proposal).toContainText(`Proposed by ${author.username}`);
+  await expect(proposal.getByRole('link', { name: 'Show on map' })).toHaveAttribute(
+    'href',
+    /^\/\?lat=-3[12]\.\d+&lng=115\.\d+&zoom=18$/,
+  );
+  const imported = page.getByRole('list', { name: 'Imported walls to review' });
+  await expect(imported).toHaveCount(0);
+  await screenshots(page, 'moderation-walls');
+  await page.getByText('Imported walls', { exact: true }).click();
+  await expect(imported.getByRole('listitem').first()).toContainText('From ');
+  await expect(imported.getByRole('listitem').filter({ hasText: wall })).toHaveCount(0);
+  await screenshots(page, 'moderation-imported-walls');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('tab', { name: /Reports/ }).click();
 
   await group.getByRole('button', { name: `Suspend ${author.username}` }).click();
   const suspend = page.getByRole('dialog', { name: 'Suspend player' });
@@ -136,7 +193,11 @@ test('a new account’s report hides nothing, two established players’ do; a m
   await expect(group).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Audit log' }).click();
-  const entries = page.getByTestId('audit-entry');
+  // This test's own entries, newest first: another spec's moderator may act meanwhile.
+  const ours = [content, slur, author.username, newcomer.username].map((t) =>
+    t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  );
+  const entries = page.getByTestId('audit-entry').filter({ hasText: new RegExp(ours.join('|')) });
   await expect(entries.first()).toContainText(
     `${E2E_MODERATOR.username} restored Post “${content}”`,
   );
@@ -147,12 +208,16 @@ test('a new account’s report hides nothing, two established players’ do; a m
   await expect(entries.nth(2)).toContainText(
     `${E2E_MODERATOR.username} suspended ${author.username} for 3 days`,
   );
+  await expect(entries.nth(3)).toContainText(
+    `${E2E_MODERATOR.username} kept hidden and closed the reports on Post “${slur}”`,
+  );
   await screenshots(page, 'moderation-audit-log');
 
   // The third player sees the post again.
   await signIn(page, reader.username, PASSWORD);
   await page.goto('/community');
   await expect(posts(page).filter({ hasText: content })).toHaveCount(1);
+  await expect(posts(page).filter({ hasText: slur })).toHaveCount(0);
 
   // The suspended author can read, sees why, and their next post is refused with the reason.
   await signIn(page, author.username, PASSWORD);

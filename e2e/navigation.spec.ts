@@ -24,6 +24,8 @@ const NAV = [
   ['Inbox', '/inbox'],
   ['Community', '/community'],
   ['Events & Missions', '/missions'],
+  ['Weekly Challenges', '/challenges'],
+  ['Walking Tours', '/tours'],
   ['Color Chart', '/color-chart'],
   ['Featured Artists', '/artists'],
   ['NFT Collection', '/collection'],
@@ -40,6 +42,8 @@ const SIGNED_IN_PATHS = [
   '/color-chart',
   '/artists',
   '/missions',
+  '/challenges',
+  '/tours',
 ];
 
 /**
@@ -161,9 +165,17 @@ test.describe('auth gate', () => {
     await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
   });
 
-  test('the sign-in wait is a real screen, and it waits 500 ms', async ({ page }) => {
+  test('the sign-in wait is a real screen, and it waits 500 ms', async ({
+    page,
+    baseURL,
+    expectFailure,
+  }) => {
     // Steps the page's clock by hand, then an accessibility scan: give it room on a busy machine.
     test.slow();
+    // A stale hint (its session gone) makes the app ask who is signed in, so holding that answer
+    // below starts the wait under our control; the one 401 is how a stale hint ends.
+    await page.context().addCookies([{ name: 'ss_signed_in', value: '1', url: baseURL }]);
+    expectFailure(/\/api\/auth\/user$/, 401);
     // The sign-in page answers "no content" here, so the browser stays on the waiting screen.
     const asked: string[] = [];
     await page.route('**/api/login**', (route) => {
@@ -202,6 +214,46 @@ test.describe('auth gate', () => {
     await screenshots(page, 'signing-in');
   });
 
+  test('signed out, no page asks who is signed in; signing in and out sets and clears the hint', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const username = await existingAccount(page);
+    const asked: number[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/api/auth/user') asked.push(res.status());
+    });
+    const hint = async () => (await context.cookies()).some((c) => c.name === 'ss_signed_in');
+    expect(await hint()).toBe(false);
+
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
+    await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { name: 'Getting Started' })).toBeVisible();
+    await page.goto('/nope');
+    await expectNotFound(page);
+    await page.goto('/api/login');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/api/login?returnTo=%2Fprofile');
+    expect(asked).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+
+    await signInOnForm(page, username);
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await expect(page.getByText(username).first()).toBeVisible();
+    expect(await hint()).toBe(true);
+    expect(asked).toEqual([200]);
+
+    await page.goto('/api/logout');
+    await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
+    expect(await hint()).toBe(false);
+    await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { name: 'Getting Started' })).toBeVisible();
+    expect(asked).toEqual([200]);
+  });
+
   test('signed out, /profile leads to sign-in and back to /profile after signing in', async ({
     page,
   }) => {
@@ -223,6 +275,8 @@ test.describe('auth gate', () => {
       await page.goto(`/api/login?returnTo=${encodeURIComponent(evil)}`);
       await signInOnForm(page, username);
       await expect(page).toHaveURL(`${baseURL}/`);
+      // The page's own auth check has its answer before the session ends under it.
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
       expect((await page.request.get('/api/auth/user')).status()).toBe(200);
       // Signing out as the player does (a navigation), so the open map is left, not refused.
       await page.goto('/api/logout');

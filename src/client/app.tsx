@@ -42,6 +42,11 @@ const Artwork = lazyPart(() => import('./features/artwork/artwork-page.tsx'));
 const Moderation = lazyPart(() => import('./features/moderation/moderation-page.tsx'));
 const Outbox = lazyPart(() => import('./features/outbox/outbox-page.tsx'));
 const Inbox = lazyPart(() => import('./features/inbox/inbox-page.tsx'));
+const Challenges = lazyPart(() => import('./features/challenges/challenges-page.tsx'));
+const Tours = lazyPart(() => import('./features/tours/tours-page.tsx'));
+const Tour = lazyPart(() => import('./features/tours/tour-page.tsx'));
+const TourForm = lazyPart(() => import('./features/tours/tour-form-page.tsx'));
+const Quests = lazyPart(() => import('./features/quests/quests-page.tsx'));
 
 /**
  * The screens behind sign-in, besides the map home at / (SPEC §2 route table, and the artwork
@@ -59,6 +64,13 @@ const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
   ['/art/:id', Artwork],
   ['/outbox', Outbox],
   ['/inbox', Inbox],
+  ['/challenges', Challenges],
+  // Walking tours (docs/decisions/044): /tours/new before /tours/:id, which would take it.
+  ['/tours', Tours],
+  ['/tours/new', TourForm],
+  ['/tours/:id/edit', TourForm],
+  ['/tours/:id', Tour],
+  ['/quests', Quests],
   // Staff only: the page itself shows players the not-found page.
   ['/moderation', Moderation],
 ];

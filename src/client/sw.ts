@@ -18,6 +18,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { basemapRange } from './sw/basemap-ranges.ts';
 import { answerOutboxSync } from './sw/outbox-sync.ts';
 import { PLAYER_CACHE, playerReads } from './sw/player-reads.ts';
+import { answerPush } from './sw/push.ts';
 import { KEPT_READS, NO_SHELL, TILE_PATH, isSavingArea } from './sw/routes.ts';
 import { keepOnlyAreasOf, savedTile } from './sw/saved-areas-store.ts';
 
@@ -109,3 +110,4 @@ self.addEventListener('message', (event) => {
 });
 
 answerOutboxSync();
+answerPush();

@@ -32,6 +32,9 @@ export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
   wall: 10_485_760,
 };
 
+/** The longest words a player may write about a piece: a description, a find's note. */
+export const DESCRIPTION_MAX = 2000;
+
 /** The longest name a passkey may have on the profile (docs/decisions/036). */
 export const PASSKEY_NAME_MAX = 60;
 

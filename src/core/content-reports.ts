@@ -1,7 +1,7 @@
 /**
  * What a player can report and why (docs/decisions/026-walls-reports-moderation.md). A
  * `discovery` is a photo a player logged, `gallery_art` a photo on a profile, `profile` a
- * player's picture and username.
+ * player's picture and username, a `tour` a walking tour (docs/decisions/044).
  */
 export const REPORT_TARGETS = [
   'discovery',
@@ -11,6 +11,7 @@ export const REPORT_TARGETS = [
   'wall',
   'profile',
   'gallery_art',
+  'tour',
 ] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
@@ -43,6 +44,7 @@ export const REPORT_TARGET_NAMES: Record<ReportTarget, string> = {
   wall: 'wall',
   profile: 'player',
   gallery_art: 'gallery piece',
+  tour: 'tour',
 };
 
 /** The name a hidden profile shows wherever usernames appear; its picture is left out. */

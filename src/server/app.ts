@@ -26,6 +26,7 @@ import { assertCleanInput } from './http/input-checks.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './http/static.ts';
 import { registerSecurityHeaders, securityHeaderSetter } from './http/security-headers.ts';
+import { PushSender } from './services/push-sender.ts';
 import { createObjectStore } from './storage/index.ts';
 
 interface ValidationIssue {
@@ -99,6 +100,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await changeFeed.start();
   app.decorate('changeFeed', changeFeed);
   app.addHook('onClose', () => changeFeed.stop());
+  // Web Push, sent once the transaction that tells it has committed (docs/decisions/042).
+  const pushSender = new PushSender(database.db, config, app.log);
+  await pushSender.start(database);
+  app.decorate('pushSender', pushSender);
+  app.addHook('onClose', () => pushSender.stop());
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {

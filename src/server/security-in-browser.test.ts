@@ -47,10 +47,16 @@ describe('the __Host- session cookie', () => {
     const session = () =>
       context.cookies(origin).then((all) => all.find((c) => c.name === '__Host-ss_session'));
     expect(await session()).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+    // Its hint for the page (docs/decisions/041) is kept too, and readable by the page.
+    const hint = () =>
+      context.cookies(origin).then((all) => all.find((c) => c.name === '__Host-ss_signed_in'));
+    expect(await hint()).toMatchObject({ secure: true, httpOnly: false, path: '/' });
+    expect(await page.evaluate(() => document.cookie)).toBe('__Host-ss_signed_in=1');
     expect((await page.request.get(`${origin}/api/auth/user`)).status()).toBe(200);
 
     await page.goto(`${origin}/api/logout`);
     expect(await session()).toBeUndefined();
+    expect(await hint()).toBeUndefined();
     expect((await page.request.get(`${origin}/api/auth/user`)).status()).toBe(401);
     await context.close();
   });

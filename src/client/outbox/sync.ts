@@ -1,3 +1,4 @@
+import { holdsSession } from '../lib/session-hint.ts';
 import { sendOnce } from './sender.ts';
 
 /** The Background Sync tag a service worker answers with sendOutboxFromWorker (decision 034). */
@@ -25,9 +26,11 @@ export const OUTBOX_SENT = 'OUTBOX_SENT';
 /**
  * For the service worker's `sync` event: one pass over the outbox of the player whose session
  * cookie the worker holds, under the same lock as the tabs. Rejects when the network stopped the
- * pass short, so the browser fires the sync again later; resolves how many items went.
+ * pass short, so the browser fires the sync again later; resolves how many items went. Without
+ * a session (signed out since) there is nobody to send for, and nobody to ask about.
  */
 export async function sendOutboxFromWorker(): Promise<number> {
+  if (!(await holdsSession())) return 0;
   const res = await fetch('/api/auth/user', { credentials: 'include' });
   if (!res.ok) return 0;
   const user = (await res.json()) as { id?: string } | null;

@@ -2,7 +2,11 @@
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** One player's answers at a time: emptied whenever the signed-in player changes or leaves. */
+/**
+ * One player's answers at a time: emptied whenever the signed-in player changes or leaves (by the
+ * worker on a fresh "who is signed in", by the page when the browser holds no session: decision
+ * 041).
+ */
 export const PLAYER_CACHE = 'player-reads';
 export const WHO = '/api/auth/user';
 

@@ -9,6 +9,7 @@ import {
   integerQuery,
   trimmed,
 } from './common.ts';
+import { DescriptionSchema } from './discoveries.ts';
 import { BoundsQuerySchema } from './map.ts';
 
 export const ArtworkStatusSchema = z.enum(['present', 'gone']);
@@ -53,6 +54,8 @@ export const CreateLogSchema = z
     imageUrl: ObjectUrlSchema.nullish(),
     /** The found log's discovery name; the artwork's title when left out. */
     name: trimmed(120).optional(),
+    /** The found log's note (its discovery's description); only a find carries one. */
+    description: DescriptionSchema,
     /** painted_over: the newer artwork that covers this one. */
     newArtworkId: IdSchema.optional(),
   })
@@ -63,6 +66,10 @@ export const CreateLogSchema = z
   .refine((b) => b.kind !== 'painted_over' || !!b.newArtworkId, {
     message: 'Say which artwork painted over this one.',
     path: ['newArtworkId'],
+  })
+  .refine((b) => b.kind === 'found' || !b.description, {
+    message: 'Only a found log carries a note.',
+    path: ['description'],
   });
 export type CreateLog = z.input<typeof CreateLogSchema>;
 
@@ -74,6 +81,11 @@ export const ArtworkLogSchema = z.object({
   tokensAwarded: z.number().int(),
   /** Only on the player's own logs: held for review, pays once approved. */
   pendingReview: z.boolean(),
+  /**
+   * What the finder wrote with a find (their discovery's description); null when nothing, and
+   * on the find that made the artwork, whose words are the artwork's description.
+   */
+  note: z.string().nullable(),
   createdAt: IsoDateSchema,
 });
 export type ArtworkLog = z.infer<typeof ArtworkLogSchema>;
@@ -84,6 +96,11 @@ export const ArtworkRefSchema = z.object({ id: z.string(), title: z.string() });
 export const ArtworkSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /**
+   * What its first finder wrote with the find that put it on the map ('' when nothing, for
+   * open-data pieces, while that find is hidden, and once its first finder deleted their account).
+   */
+  description: z.string(),
   artistName: z.string().nullable(),
   emojiPin: EmojiPinSchema,
   latitude: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESCRIPTION_MAX } from '../constants.ts';
 import {
   EmojiPinSchema,
   IdSchema,
@@ -13,13 +14,16 @@ import {
 
 export const UserRoleSchema = z.enum(['photographer', 'artist']);
 
+/** What a player writes about a piece: a discovery's description, a find's note. */
+export const DescriptionSchema = trimmed(DESCRIPTION_MAX).optional().default('');
+
 /**
  * SPEC §7 POST /api/discoveries. tokensAwarded and address are accepted for compatibility but
  * the server computes both; metadata is rebuilt on the server from trusted values.
  */
 export const CreateDiscoverySchema = z.object({
   name: trimmed(120).min(1, 'Please enter a name for your discovery.'),
-  description: trimmed(2000).optional().default(''),
+  description: DescriptionSchema,
   imageUrl: ObjectUrlSchema.nullish(),
   emojiPin: EmojiPinSchema.default('location'),
   userRole: UserRoleSchema.default('photographer'),
@@ -36,7 +40,7 @@ export type CreateDiscovery = z.input<typeof CreateDiscoverySchema>;
 
 export const CreateGraffitiSchema = z.object({
   name: trimmed(120).min(1, 'Please enter a title for your graffiti discovery.'),
-  description: trimmed(2000).optional().default(''),
+  description: DescriptionSchema,
   latitude: LatitudeSchema,
   longitude: LongitudeSchema,
   imageUrl: ObjectUrlSchema,

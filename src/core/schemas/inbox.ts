@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { IdSchema, IsoDateSchema } from './common.ts';
 
 /**
- * What lands in a player's inbox (docs/decisions/040-inbox.md): their own finds as they were
- * paid, held, released or voided, other players finding their pieces (the first finder's
- * bonus), and missions completed.
+ * What lands in a player's inbox (docs/decisions/040-inbox-and-evidence.md, 042-push.md): their
+ * own finds as they were paid, held, released or voided, other players finding their pieces
+ * (the first finder's bonus), missions completed, their wall proposals verified or disputed,
+ * their reports decided (upheld: the thing was hidden or the wall closed; dismissed: it stays),
+ * a piece they found reported gone, and a quest or challenge near them (`near_you`).
  */
 export const INBOX_KINDS = [
   'find_paid',
@@ -13,23 +15,34 @@ export const INBOX_KINDS = [
   'find_voided',
   'piece_found',
   'mission_completed',
+  'wall_verified',
+  'wall_disputed',
+  'report_upheld',
+  'report_dismissed',
+  'piece_gone',
+  'near_you',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
+/** The player's own results: told by their own action, so neither toasted nor pushed. */
+const OWN_KINDS: readonly InboxKind[] = ['find_paid', 'find_held', 'mission_completed'];
+
 /** The kinds another player or a moderator causes: the player hears of them later, not at once. */
-export const NEWS_KINDS: readonly InboxKind[] = ['find_released', 'find_voided', 'piece_found'];
+export const NEWS_KINDS: readonly InboxKind[] = INBOX_KINDS.filter((k) => !OWN_KINDS.includes(k));
 
 export const InboxItemSchema = z.object({
   id: z.string(),
   kind: z.enum(INBOX_KINDS),
   /** Tokens paid with it (0 when nothing was). */
   tokens: z.number().int(),
-  /** What it is about: the artwork's, discovery's or mission's title. */
+  /** What it is about: the artwork's, discovery's, mission's, wall's or quest's title. */
   title: z.string(),
   /** The other player (piece_found), as shown to players. */
   otherPlayer: z.string().nullable(),
   artworkId: z.string().nullable(),
   discoveryId: z.string().nullable(),
+  /** The in-app page it is about (an artwork's page, a wall on the map, a quest), if any. */
+  link: z.string().nullable(),
   read: z.boolean(),
   createdAt: IsoDateSchema,
 });

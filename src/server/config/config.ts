@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BASEMAP_FLAVORS, type ImagerySources } from '../../core/schemas/map.ts';
 import { basemapFromEnv, mapSourcesFromEnv, type BasemapConfig } from './map-sources.ts';
 import { oidcProvidersFromEnv, type OidcProviderConfig } from './oidc-config.ts';
+import { pushFromEnv, type PushConfig } from './push-config.ts';
 
 /** "off", or http(s) URL templates separated by spaces or commas. */
 const tileTemplates = z
@@ -218,6 +219,10 @@ export interface Config {
   s3: S3Config | null;
   /** The built web client (vite build), served with index.html for every page. */
   clientDir: string;
+  /** Web Push's VAPID keys (VAPID_* variables); null turns push off (docs/decisions/042). */
+  push: PushConfig | null;
+  /** Test only: local http origins accepted as push endpoints (PUSH_TEST_ENDPOINT_ORIGINS). */
+  pushTestEndpointOrigins: string[];
 }
 
 export interface S3Config {
@@ -260,6 +265,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PASSWORD_SIGN_IN: off needs an OpenID Connect provider (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), or nobody could sign in',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const push = pushFromEnv(env, publicUrl);
+  if (push.problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${push.problems.join('\n')}`);
+  }
   const stripeVars = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_PRICE_ID];
   if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
     throw new Error(
@@ -275,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     logLevel: e.LOG_LEVEL,
@@ -325,5 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     // The same path from src/server and from the compiled dist/server.
     clientDir: fileURLToPath(new URL('../../../dist/client', import.meta.url)),
+    push: push.push,
+    pushTestEndpointOrigins: push.testEndpointOrigins,
   };
 }

@@ -21,6 +21,8 @@ export const inboxItems = pgTable(
     otherUserId: text('other_user_id').references(() => users.id, { onDelete: 'set null' }),
     artworkId: text('artwork_id').references(() => artworks.id, { onDelete: 'set null' }),
     discoveryId: text('discovery_id').references(() => discoveries.id, { onDelete: 'set null' }),
+    // The in-app page it is about when that is not the artwork's (a wall on the map, a quest).
+    link: text('link'),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -29,5 +31,9 @@ export const inboxItems = pgTable(
     index('inbox_items_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    // "Told today?" for a piece reported gone (services/inbox-events.ts).
+    index('inbox_items_gone_idx')
+      .on(t.artworkId, t.createdAt)
+      .where(sql`${t.kind} = 'piece_gone'`),
   ],
 );

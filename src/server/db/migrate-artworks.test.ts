@@ -1,16 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { adminUrl, freshDatabaseName, withAdmin } from '../../../test/test-database.ts';
-import { MIGRATIONS_DIR, rowsOf, type Db, endPool } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { migratedOverRows } from '../../../test/migration-database.ts';
+import { rowsOf } from './client.ts';
 
 /**
  * Migration 0008 on a database that already holds discoveries (made before artworks existed):
@@ -18,64 +9,11 @@ import { MIGRATIONS_DIR, rowsOf, type Db, endPool } from './client.ts';
  * changes nothing. On PGlite, and on an empty Postgres database with TEST_DATABASE_URL.
  */
 
-const ARTWORKS_MIGRATION = '0008_artworks_and_logs';
-
-/** A copy of the migrations folder that stops just before artworks. */
-function migrationsBeforeArtworks(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((e) => e.tag === ARTWORKS_MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-interface Target {
-  db: Db;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function emptyDatabase(): Promise<Target> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const client = await PGlite.create();
-    const db = drizzlePglite({ client }) as unknown as Db;
-    return {
-      db,
-      migrate: (folder) => migratePglite(db as never, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const name = freshDatabaseName(inject('postgresRunPrefix'));
-  await withAdmin(url, (c) => c.query(`create database ${name}`));
-  const pool = new pg.Pool({ connectionString: adminUrl(url, name), max: 2 });
-  const db = drizzleNodePg({ client: pool }) as unknown as Db;
-  return {
-    db,
-    migrate: (folder) => migrateNodePg(db as never, { migrationsFolder: folder }),
-    close: async () => {
-      await endPool(pool);
-      await withAdmin(url, (c) => c.query(`drop database if exists ${name} with (force)`));
-    },
-  };
-}
-
-let target: Target;
-let before: string;
-beforeAll(async () => {
-  target = await emptyDatabase();
-  before = migrationsBeforeArtworks();
-  await target.migrate(before);
-  await target.db.execute(sql`
+const target = migratedOverRows('artworks_and_logs', async (db) => {
+  await db.execute(sql`
     insert into users (id, username, tokens, discoveries) values
       ('u1', 'ada', 200, 2), ('u2', 'bo', 150, 1)`);
-  await target.db.execute(sql`
+  await db.execute(sql`
     insert into discoveries (id, user_id, kind, name, image_url, emoji_pin, user_role, latitude,
       longitude, address, tokens_awarded, artist_name, created_at) values
       ('d1', 'u1', 'discovery', 'Koala', '/objects/aaaaaaaaaaaa', 'location', 'photographer',
@@ -84,31 +22,26 @@ beforeAll(async () => {
         -27.48, 153.03, '-27.480000,153.030000', 150, 'Unknown', '2026-02-03T23:30:00Z'),
       ('d3', 'u2', 'discovery', 'Fish', null, 'hot_spot', 'artist',
         -27.49, 153.04, '-27.490000,153.040000', 150, null, '2026-03-04T05:06:07Z')`);
-  await target.migrate(MIGRATIONS_DIR);
-});
-afterAll(async () => {
-  await target.close();
-  rmSync(before, { recursive: true, force: true });
 });
 
 const snapshot = async () => ({
   artworks: rowsOf(
-    await target.db.execute(sql`
+    await target.db().execute(sql`
       select id, title, artist_name, emoji_pin, latitude, longitude, status, first_finder_id,
              cover_image_url, last_seen_at::text as last_seen, created_at::text as created
       from artworks order by id`),
   ),
   discoveries: rowsOf(
-    await target.db.execute(sql`select id, artwork_id from discoveries order by id`),
+    await target.db().execute(sql`select id, artwork_id from discoveries order by id`),
   ),
   logs: rowsOf(
-    await target.db.execute(sql`
+    await target.db().execute(sql`
       select id, artwork_id, user_id, kind, discovery_id, image_url, log_day::text as day,
              tokens_awarded, flag_reason
       from artwork_logs order by id`),
   ),
   users: rowsOf(
-    await target.db.execute(sql`
+    await target.db().execute(sql`
       select id, tokens, discoveries, first_finds from users order by id`),
   ),
 });
@@ -160,10 +93,7 @@ describe(
 
     it('changes nothing when its SQL runs again', async () => {
       const first = await snapshot();
-      const file = readFileSync(path.join(MIGRATIONS_DIR, `${ARTWORKS_MIGRATION}.sql`), 'utf8');
-      for (const statement of file.split('--> statement-breakpoint')) {
-        await target.db.execute(sql.raw(statement));
-      }
+      await target.runAgain();
       expect(await snapshot()).toEqual(first);
     });
   },

@@ -14,9 +14,11 @@ import {
   SeedOpenDataWallSchema,
   type SeedOpenDataWall,
 } from '../../core/schemas/seed.ts';
+import { SeedTourSchema } from '../../core/schemas/tours.ts';
 import type { Db, Tx } from './client.ts';
 import { artworks, legalWalls } from './schema.ts';
 import { artists, events, forumPosts, missions } from './community-schema.ts';
+import { seedTours } from './seed-tours.ts';
 
 const DATA_DIR = fileURLToPath(new URL('../../../src/data/', import.meta.url));
 const DAY_MS = 86_400_000;
@@ -166,6 +168,7 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
     }
     await seedArtworks(tx, loadSeedArtworks());
     await seedOpenDataWalls(tx, loadSeedOpenDataWalls());
+    await seedTours(tx, loadSeedFile('tours.json', SeedTourSchema));
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { IdSchema } from '../../core/schemas/common.ts';
 import type { Db } from '../db/client.ts';
 import { artworkLogs, artworks } from '../db/schema.ts';
+import { logShownTo, shownCover } from '../services/privacy.ts';
 
 const SITE = 'StreetScope';
 
@@ -52,12 +53,13 @@ async function sharedArtwork(db: Db, id: string): Promise<SharedArtwork | null> 
       title: artworks.title,
       artistName: artworks.artistName,
       status: artworks.status,
-      coverImageUrl: artworks.coverImageUrl,
+      coverImageUrl: shownCover(null),
       finders: sql<number>`(select count(distinct ${artworkLogs.userId})::int from ${artworkLogs}
         where ${and(
           eq(artworkLogs.artworkId, artworks.id),
           eq(artworkLogs.kind, 'found'),
           or(isNull(artworkLogs.reviewStatus), eq(artworkLogs.reviewStatus, 'approved')),
+          logShownTo(null),
         )})`,
     })
     .from(artworks)

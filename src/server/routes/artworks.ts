@@ -194,8 +194,8 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'showArtwork',
         security: SIGNED_IN,
         summary:
-          'One artwork: status, last seen, first finder, photo timeline (newest first), finders ' +
-          'and logs',
+          "One artwork: its first finder's description, status, last seen, first finder, photo " +
+          "timeline (newest first), finders and logs, each find with its finder's note",
         tags: ['artworks'],
         params: IdParamsSchema,
         response: { 200: ArtworkSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
@@ -223,7 +223,7 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => artworksNear(db, request.params.id),
+    async (request) => artworksNear(db, request.params.id, requireUser(request).id),
   );
 
   app.post(
@@ -234,10 +234,11 @@ const artworkRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'logArtwork',
         security: SIGNED_IN,
         summary:
-          'Log an artwork (201): found (photo required; pays 20 for a first find of a piece ' +
-          'another player logged first, and the first finder 5), gone, or painted_over by ' +
-          'newArtworkId. One log of each kind per player per artwork per day (409). The pin ' +
-          'must be within 200 m. Logs the fair-play checks flag pay nothing until reviewed.',
+          'Log an artwork (201): found (photo required, a note optional; pays 20 for a first ' +
+          'find of a piece another player logged first, and the first finder 5), gone, or ' +
+          'painted_over by newArtworkId. One log of each kind per player per artwork per day ' +
+          '(409). The pin must be within 200 m. Logs the fair-play checks flag pay nothing ' +
+          'until reviewed.',
         tags: ['artworks'],
         params: IdParamsSchema,
         body: CreateLogSchema,

@@ -16,7 +16,11 @@ import {
   type LoginMode,
 } from '../auth/login-page.ts';
 import { trustedDevice } from '../auth/devices.ts';
-import { clearSessionCookie, requireUser } from '../auth/session-cookie.ts';
+import {
+  clearSessionCookie,
+  sessionCookieName,
+  sessionHintCookieName,
+} from '../auth/session-cookie.ts';
 import { passwordProblem } from '../auth/passwords.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { startSession } from '../auth/start-session.ts';
@@ -312,12 +316,23 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getCurrentUser',
         summary: 'The signed-in user',
+        description:
+          'Every sign-in also sets `ss_signed_in` (`__Host-ss_signed_in` under https), a cookie the page can read, so a signed-out page need not ask. A 401 to a browser that sent either cookie clears both: the session is over.',
         tags: ['auth'],
         security: SIGNED_IN,
         response: { 200: UserSchema, 401: ErrorSchema },
       },
     },
-    async (request) => toUserDto(requireUser(request)),
+    async (request, reply) => {
+      if (request.user) return toUserDto(request.user);
+      // A session that ended without this browser being told (expired, ended elsewhere): it is
+      // told now, once, so its pages stop asking (docs/decisions/041).
+      const { cookies } = request;
+      if (cookies[sessionCookieName(config)] || cookies[sessionHintCookieName(config)]) {
+        clearSessionCookie(reply, config);
+      }
+      throw unauthorized();
+    },
   );
 };
 

@@ -172,7 +172,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { latitude, longitude, radius } = request.query;
-      return nearbyDiscoveries(db, { latitude, longitude }, radius);
+      return nearbyDiscoveries(db, { latitude, longitude }, radius, requireUser(request).id);
     },
   );
 
@@ -193,7 +193,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Already JSON text of MapPointsSchema: a raw payload skips the response serializer.
-      const json = await discoveryPointsJson(db, request.query);
+      const json = await discoveryPointsJson(db, request.query, requireUser(request).id);
       return sendCompressedJson(request, reply, json);
     },
   );
@@ -210,7 +210,7 @@ const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MapDiscoverySchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => getMapDiscovery(db, request.params.id),
+    async (request) => getMapDiscovery(db, request.params.id, requireUser(request).id),
   );
 };
 

@@ -4,6 +4,7 @@ import area from './area.ts';
 import artists from './artists.ts';
 import artworks from './artworks.ts';
 import auth from './auth.ts';
+import challenges from './challenges.ts';
 import basemap from './basemap.ts';
 import colourChart from './color-chart.ts';
 import community from './community.ts';
@@ -18,11 +19,15 @@ import moderation from './moderation.ts';
 import objects from './objects.ts';
 import oidc from './oidc.ts';
 import passkeys from './passkeys.ts';
+import privacy from './privacy.ts';
 import profile from './profile.ts';
+import quests from './quests.ts';
+import push from './push.ts';
 import reports from './reports.ts';
 import sessions from './sessions.ts';
 import stripeWebhook from './stripe-webhook.ts';
 import subscription from './subscription.ts';
+import tours from './tours.ts';
 import wallet from './wallet.ts';
 import walls from './walls.ts';
 
@@ -46,6 +51,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     objects,
     community,
     leaderboard,
+    challenges,
+    privacy,
     artists,
     missions,
     colourChart,
@@ -55,6 +62,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     reports,
     moderation,
     inbox,
+    tours,
+    push,
+    quests,
   ]) {
     await app.register(routes);
   }

@@ -95,6 +95,7 @@ describe('content and reports about the moderator', () => {
     } as const;
     await expectRefused(decide, OWN_CONTENT, 'forum_post');
     await expectRefused({ ...decide, action: 'hide' }, OWN_CONTENT, 'forum_post');
+    await expectRefused({ ...decide, action: 'keep_hidden' }, OWN_CONTENT, 'forum_post');
     expect((await storedPost(t.db, post.id)).hiddenAt).toBeNull();
     expect(await openReports(post.id)).toHaveLength(2);
 
@@ -102,6 +103,8 @@ describe('content and reports about the moderator', () => {
     expect((await storedPost(t.db, post.id)).hiddenAt).not.toBeNull();
     expect(await openReports(post.id)).toHaveLength(0);
     await expectRefused(decide, OWN_CONTENT, 'forum_post');
+    // Their own hidden post: refused before anything else is looked at, on the record.
+    await expectRefused({ ...decide, action: 'keep_hidden' }, OWN_CONTENT, 'forum_post');
     expect((await storedPost(t.db, post.id)).hiddenAt).not.toBeNull();
 
     await acted(other, decide);

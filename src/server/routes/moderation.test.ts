@@ -92,14 +92,17 @@ describe('the report queue, hide and restore', () => {
   it('groups open reports with a preview; restoring shows the post again and logs who and why', async () => {
     const post = await newPost(alice, { content: 'Reported words' });
     await reportTwice([bob, carol], 'forum_post', post.id);
-    const group = (await queues()).reports.find((g) => g.targetId === post.id);
+    const group = (await queues()).reports.items.find((g) => g.targetId === post.id);
     expect(group).toMatchObject({
       targetType: 'forum_post',
       count: 2,
       reasons: ['abusive'],
-      reporters: [bob.username, carol.username],
+      reports: [
+        { reporter: bob.username, reason: 'abusive', established: true },
+        { reporter: carol.username, reason: 'abusive', established: true },
+      ],
       established: 2,
-      preview: { text: 'Reported words', ownerName: alice.username, hidden: true },
+      preview: { text: 'Reported words', ownerName: alice.username, hidden: true, place: null },
     });
 
     const entry = await acted(mod, {
@@ -119,7 +122,7 @@ describe('the report queue, hide and restore', () => {
     });
     expect((await storedPost(t.db, post.id)).hiddenAt).toBeNull();
     expect((await forum(bob)).some((p) => p.id === post.id)).toBe(true);
-    expect((await queues()).reports.some((g) => g.targetId === post.id)).toBe(false);
+    expect((await queues()).reports.items.some((g) => g.targetId === post.id)).toBe(false);
     const open = await t.db
       .select()
       .from(contentReports)
@@ -150,9 +153,9 @@ describe('the report queue, hide and restore', () => {
       expect(res.statusCode, res.body).toBe(204);
     }
     expect((await storedPost(t.db, post.id)).hiddenAt).not.toBeNull();
-    expect((await queues()).reports.find((g) => g.targetId === post.id)).toMatchObject({
+    expect((await queues()).reports.items.find((g) => g.targetId === post.id)).toMatchObject({
       count: 2,
-      reporters: [DELETED_PLAYER, DELETED_PLAYER],
+      reports: [{ reporter: DELETED_PLAYER }, { reporter: DELETED_PLAYER }],
       preview: { hidden: true },
     });
   });
@@ -282,9 +285,13 @@ describe('walls', () => {
       reason: 'closed',
       note: 'Fenced off',
     });
-    const { walls } = await queues();
+    // A player's proposal and a wall players disputed are players' walls, the newest first.
+    const { items: walls } = (await queues()).walls;
     expect(walls.map((w) => w.id)).toEqual(['w-disputed', 'w-new']);
-    expect(walls[1]).toMatchObject({ proposedBy: alice.username, reports: [] });
+    expect(walls[1]).toMatchObject({
+      source: { kind: 'player', label: alice.username },
+      reports: [],
+    });
     expect(walls[0]!.reports).toEqual([
       expect.objectContaining({ reason: 'closed', note: 'Fenced off', username: bob.username }),
     ]);
@@ -303,7 +310,7 @@ describe('walls', () => {
       'w-new': 'verified',
       'w-disputed': 'closed',
     });
-    expect((await queues()).walls).toEqual([]);
+    expect((await queues()).walls.items).toEqual([]);
     const twice = await act(mod, { action: 'close_wall', targetId: 'w-disputed', reason: 'x' });
     expect(twice.statusCode).toBe(409);
     expect(
@@ -317,7 +324,7 @@ describe('fair-play flags', () => {
     const player = await signUp(t.app);
     const logId = await flaggedLog(player);
     expect(await tokensOf(player)).toEqual({ tokens: 50, discoveries: 1, firstFinds: 1 });
-    expect((await queues()).flags.find((f) => f.id === logId)).toMatchObject({
+    expect((await queues()).flags.items.find((f) => f.id === logId)).toMatchObject({
       username: player.username,
       flagReason: 'impossible_travel',
     });
@@ -334,7 +341,7 @@ describe('fair-play flags', () => {
       409,
     );
     expect(await tokensOf(player)).toEqual({ tokens: 100, discoveries: 2, firstFinds: 2 });
-    expect((await queues()).flags.some((f) => f.id === logId)).toBe(false);
+    expect((await queues()).flags.items.some((f) => f.id === logId)).toBe(false);
   });
 
   it('voids a held log: it pays nothing and stays rejected', async () => {

@@ -3,15 +3,22 @@ import { ErrorSchema } from '../../core/schemas/common.ts';
 import {
   AuditPageSchema,
   AuditQuerySchema,
+  FlagPageSchema,
   ModerationActionInputSchema,
   ModerationActionResultSchema,
   ModerationQueuesSchema,
+  QUEUE_PAGE_SIZE,
+  QueuePageQuerySchema,
+  ReportPageSchema,
+  WallPageSchema,
 } from '../../core/schemas/moderation.ts';
 import { requireUser } from '../auth/session-cookie.ts';
 import { staffOnly } from '../auth/staff.ts';
 import { SIGNED_IN } from '../http/docs.ts';
 import { takeAction } from '../services/moderation.ts';
-import { getQueues, listAuditLog } from '../services/moderation-queues.ts';
+import { listAuditLog } from '../services/moderation-audit.ts';
+import { flagPage, getQueues, reportPage } from '../services/moderation-queues.ts';
+import { wallPage } from '../services/moderation-walls.ts';
 import { IDEMPOTENT } from '../http/idempotency.ts';
 
 const tags = ['moderation'];
@@ -20,6 +27,7 @@ const refused = { 401: ErrorSchema, 403: ErrorSchema };
 /** The moderation page's API, for moderators and admins only (docs/decisions/026). */
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const rule = app.config.established;
   app.addHook('preValidation', staffOnly);
 
   app.get(
@@ -28,14 +36,62 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getModerationQueues',
         security: SIGNED_IN,
-        summary:
-          'Open reports grouped by what they report (most reported first), logs held by fair play, walls unverified or disputed with their open reports, and new accounts made from a suspended account’s host; staff only',
+        summary: `The first page (${QUEUE_PAGE_SIZE} items) of each queue, newest first: open reports grouped by what they report, logs held by fair play, walls players proposed or reported, imported walls not yet confirmed, and new accounts made from a suspended account’s host; each item with its words, place and history; staff only`,
         tags,
         response: { 200: ModerationQueuesSchema, ...refused },
       },
     },
-    async () => getQueues(db),
+    async () => getQueues(db, rule),
   );
+
+  // The next pages of each queue, by the nextCursor of the page before.
+  const pages = [
+    {
+      url: '/api/moderation/queues/reports',
+      operationId: 'listReportQueue',
+      summary: 'Open reports grouped by what they report, the newest report first',
+      response: ReportPageSchema,
+      page: (cursor?: string) => reportPage(db, cursor),
+    },
+    {
+      url: '/api/moderation/queues/flags',
+      operationId: 'listHeldLogQueue',
+      summary: 'Logs held by the fair-play checks, newest first',
+      response: FlagPageSchema,
+      page: (cursor?: string) => flagPage(db, cursor),
+    },
+    {
+      url: '/api/moderation/queues/walls',
+      operationId: 'listWallQueue',
+      summary:
+        'Unverified or disputed walls a player proposed or reported, newest proposal or report first',
+      response: WallPageSchema,
+      page: (cursor?: string) => wallPage(db, rule, false, cursor),
+    },
+    {
+      url: '/api/moderation/queues/imported-walls',
+      operationId: 'listImportedWallQueue',
+      summary: 'Imported walls waiting for a confirmation nobody reported, newest first',
+      response: WallPageSchema,
+      page: (cursor?: string) => wallPage(db, rule, true, cursor),
+    },
+  ] as const;
+  for (const { url, operationId, summary, response, page } of pages) {
+    app.get(
+      url,
+      {
+        schema: {
+          operationId,
+          security: SIGNED_IN,
+          summary: `${summary}, ${QUEUE_PAGE_SIZE} per page; pass ?cursor=<nextCursor> for the next page; staff only`,
+          tags,
+          querystring: QueuePageQuerySchema,
+          response: { 200: response, 400: ErrorSchema, ...refused },
+        },
+      },
+      async (request) => page(request.query.cursor),
+    );
+  }
 
   app.get(
     '/api/moderation/actions',
@@ -61,7 +117,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'takeModerationAction',
         security: SIGNED_IN,
         summary:
-          'Hide or restore content (resolving its reports), verify or close a wall, release or void a held log, suspend a player for 1 to 365 days (resolving their account flags) or lift a suspension, clear a new account’s flags; a reason is required and the action is written to the audit log; answers 201 with the log entry',
+          'Hide or restore content or keep it hidden (each resolving its reports; with decisionsSeen, refused when another moderator decided since), verify or close a wall, release or void a held log, suspend a player for 1 to 365 days (resolving their account flags) or lift a suspension, clear a new account’s flags; a reason is required and the action is written to the audit log; answers 201 with the log entry',
         tags,
         body: ModerationActionInputSchema,
         response: {

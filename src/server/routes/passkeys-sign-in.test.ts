@@ -39,7 +39,11 @@ describe('signing in with a passkey', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, returnTo: '/profile' });
-    expect(res.cookies.map((c) => c.name).sort()).toEqual(['ss_device', 'ss_session']);
+    expect(res.cookies.map((c) => c.name).sort()).toEqual([
+      'ss_device',
+      'ss_session',
+      'ss_signed_in',
+    ]);
     const signedIn = sessionFrom(t.app, player, res);
     expect(await whoIs(signedIn)).toBe(player.id);
 

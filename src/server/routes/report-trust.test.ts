@@ -48,7 +48,7 @@ async function reportAll(reporters: Player[], targetType: string, targetId: stri
 
 async function queueGroup(targetId: string) {
   const res = await mod.request({ url: '/api/moderation/queues' });
-  return res.json<ModerationQueues>().reports.find((g) => g.targetId === targetId);
+  return res.json<ModerationQueues>().reports.items.find((g) => g.targetId === targetId);
 }
 
 /** Whether another player sees the post (its author still does while it is hidden). */

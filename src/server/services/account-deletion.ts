@@ -67,9 +67,9 @@ async function cancelSubscription(db: Db, config: Config, userId: string, log: F
 /**
  * DELETE /api/profile (docs/decisions/027-your-data.md). One transaction removes the account
  * and, through the foreign keys, everything personal; forum posts stay as "deleted player",
- * artworks they first found stay with another player's photo as cover (or none). The photo
- * bytes are removed after the commit: by then no row points at them, so their URLs already
- * answer 404 whatever the store does.
+ * artworks they first found stay with another player's photo as cover (or none) and without
+ * their description. The photo bytes are removed after the commit: by then no row points at
+ * them, so their URLs already answer 404 whatever the store does.
  */
 export async function deleteAccount(
   db: Db,
@@ -108,6 +108,8 @@ export async function deleteAccount(
       .set({ coverImageUrl: sql`(${newestOtherPhoto(userId)})` })
       .where(inArray(artworks.coverImageUrl, urls));
     await tx.update(legalWalls).set({ imageUrl: null }).where(inArray(legalWalls.imageUrl, urls));
+    // Their words go with their discoveries; the pieces keep their titles.
+    await tx.update(artworks).set({ description: '' }).where(eq(artworks.firstFinderId, userId));
 
     // Before the lists below: an upload that recorded its photo or link before this lock is in
     // them, one after it finds the account gone (uploads lock the row too, see uploads.ts).

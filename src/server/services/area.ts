@@ -31,6 +31,7 @@ export async function areaContents(
         withinRadius(artworks.latitude, artworks.longitude, centre, radius),
         sql`${artworks.hiddenAt} is null`,
       ],
+      viewerId,
       AREA_ARTWORKS_LIMIT,
     ),
     listActiveMissions(db, viewerId),

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { countedLog } from './counted-log.ts';
 import { fairPlayFlag } from './fair-play.ts';
 import { notify } from './inbox.ts';
+import { tellFindersGone } from './inbox-events.ts';
 
 type ArtworkRow = typeof artworks.$inferSelect;
 export type Photo = {
@@ -283,20 +284,23 @@ export async function recordReport(tx: Tx, input: ReportInput) {
   });
   if (flag) return log;
 
-  await applyReport(tx, artwork, paintedOverById);
+  await applyReport(tx, artwork, paintedOverById, input.userId);
   return log;
 }
 
 /**
- * What a counted gone or painted-over report changes: the newer piece is linked, and the artwork
- * is gone once ARTWORK_RULES.goneReportsNeeded players reported it since it was last seen.
- * Also run when a moderator releases a report that was held for review.
+ * What a counted gone or painted-over report changes: the newer piece is linked, the artwork
+ * is gone once ARTWORK_RULES.goneReportsNeeded players reported it since it was last seen, and
+ * the players who found it hear of it. Also run when a moderator releases a report that was
+ * held for review. The caller holds the artwork's row lock (lockArtwork).
  */
 export async function applyReport(
   tx: Tx,
   artwork: ArtworkRow,
   paintedOverById: string | null,
+  reporterId: string,
 ): Promise<void> {
+  await tellFindersGone(tx, artwork, reporterId);
   if (paintedOverById && !artwork.paintedOverById) {
     await tx.update(artworks).set({ paintedOverById }).where(eq(artworks.id, artwork.id));
   }

@@ -17,6 +17,7 @@ import { clusterTuples, levelFor, pyramidClustersJsonSql } from './map-cells.ts'
 import { pointsJson } from './map-points.ts';
 import { withinBounds } from './nearby.ts';
 import { countedLog } from './counted-log.ts';
+import { logShownTo, shownCover, shownIso, shownTime } from './privacy.ts';
 
 /*
  * The map's artwork layers (docs/decisions/021-artworks-and-logs.md): every artwork, the heat
@@ -84,11 +85,12 @@ function artworkConditions(query: ArtworkWaypointsQuery, viewerId: string): SQL[
 export async function piecesIn(
   db: Db,
   conditions: SQL[],
+  viewerId: string,
   limit = PIECES_THRESHOLD,
 ): Promise<ArtworkPoint[]> {
   const result = await db.execute(sql`
     select ${artworks.id} as id, ${artworks.latitude} as lat, ${artworks.longitude} as lng,
-           ${artworks.coverImageUrl} as image, ${artworks.emojiPin} as pin,
+           ${shownCover(viewerId)} as image, ${artworks.emojiPin} as pin,
            ${artworks.status} as status,
            extract(epoch from ${artworks.lastSeenAt})::bigint as seen
     from ${artworks}
@@ -101,7 +103,7 @@ export async function piecesIn(
     r.image,
     r.pin,
     r.status,
-    Number(r.seen),
+    shownTime(new Date(Number(r.seen) * 1000)).getTime() / 1000,
   ]);
   return points.sort((a, b) => b[6] - a[6] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0));
 }
@@ -127,7 +129,7 @@ export async function artworksInViewJson(
   const level = levelFor(query, query.zoom);
   const conditions = artworkConditions(query, viewerId);
   if (PRO_FILTERS.some((f) => query[f] !== undefined)) {
-    const points = await piecesIn(db, conditions);
+    const points = await piecesIn(db, conditions, viewerId);
     if (points.length <= PIECES_THRESHOLD)
       return answer({ clusters: [], points, truncated: false });
     const result = await db.execute(sql`
@@ -143,7 +145,7 @@ export async function artworksInViewJson(
     await db.execute(pyramidClustersJsonSql(query, level, query.status)),
   );
   if (cells && Number(cells.pieces) > PIECES_THRESHOLD) return clustersAnswer(cells.clusters);
-  const points = await piecesIn(db, conditions);
+  const points = await piecesIn(db, conditions, viewerId);
   const truncated = points.length > PIECES_THRESHOLD;
   return answer({ clusters: [], points: points.slice(0, PIECES_THRESHOLD), truncated });
 }
@@ -176,7 +178,7 @@ export async function artworkWaypoints(
   return {
     artworks: rows.slice(0, WAYPOINTS_MAX).map((r) => ({
       ...r,
-      lastSeenAt: r.lastSeenAt.toISOString(),
+      lastSeenAt: shownIso(r.lastSeenAt),
       foundByMe: r.foundByMe === true,
     })),
     truncated: rows.length > WAYPOINTS_MAX,
@@ -196,7 +198,7 @@ export async function heatPointsJson(db: Db, bounds: BoundsQuery): Promise<strin
     where ${withinBounds(artworks.latitude, artworks.longitude, bounds)}
       and ${artworks.hiddenAt} is null
       and ${artworkLogs.createdAt} >= now() - make_interval(days => ${HEAT_DAYS})
-      and ${countedLog}
+      and ${countedLog} and ${logShownTo(null)}
     group by ${artworks.id}
     order by logs desc, ${artworks.id}
     limit ${MAP_POINTS_LIMIT + 1}`);

@@ -7,6 +7,7 @@ import { notFound } from '../errors.ts';
 import { SAME_ARTWORK_BITS } from '../images/phash.ts';
 import { distanceKmSql, withinRadius, type Centre } from './nearby.ts';
 import { assertOwnedObject } from './objects.ts';
+import { shownCover, shownIso } from './privacy.ts';
 
 /** At most this many offers: the closest photos first. */
 const MATCH_LIMIT = 5;
@@ -21,12 +22,13 @@ export async function matchArtworks(
   db: Db,
   centre: Centre,
   perceptualHash: bigint,
+  viewerId: string,
 ): Promise<ArtworkMatch[]> {
   const radiusKm = ARTWORK_RULES.matchRadiusM / 1000;
   const bits = sql`bit_count((${artworkLogs.perceptualHash} # ${perceptualHash.toString()}::bigint)::bit(64))`;
   const result = await db.execute(sql`
     select ${artworks.id} as id, ${artworks.title} as title, ${artworks.artistName} as artist,
-           ${artworks.coverImageUrl} as cover, ${artworks.status} as status,
+           ${shownCover(viewerId)} as cover, ${artworks.status} as status,
            ${distanceKmSql(artworks.latitude, artworks.longitude, centre)} as km,
            min(${bits})::int as bits
     from ${artworks}
@@ -66,7 +68,7 @@ export async function findMatches(
 ): Promise<Matches> {
   const photo = await assertOwnedObject(db, userId, input.imageUrl);
   if (photo.perceptualHash === null) return { matches: [] };
-  return { matches: await matchArtworks(db, input, photo.perceptualHash) };
+  return { matches: await matchArtworks(db, input, photo.perceptualHash, userId) };
 }
 
 /** At most this many neighbours for "painted over by a new piece". */
@@ -76,7 +78,7 @@ const NEIGHBOURS_LIMIT = 20;
  * The other artworks within ARTWORK_RULES.logRadiusM of one artwork, closest first: the pieces
  * a painted-over report may name as the newer one (the server checks the same distance).
  */
-export async function artworksNear(db: Db, id: string): Promise<NearbyArtworks> {
+export async function artworksNear(db: Db, id: string, viewerId: string): Promise<NearbyArtworks> {
   const [artwork] = await db
     .select({ latitude: artworks.latitude, longitude: artworks.longitude })
     .from(artworks)
@@ -88,7 +90,7 @@ export async function artworksNear(db: Db, id: string): Promise<NearbyArtworks> 
       id: artworks.id,
       title: artworks.title,
       artistName: artworks.artistName,
-      coverImageUrl: artworks.coverImageUrl,
+      coverImageUrl: shownCover(viewerId),
       status: artworks.status,
       km,
       createdAt: artworks.createdAt,
@@ -112,7 +114,7 @@ export async function artworksNear(db: Db, id: string): Promise<NearbyArtworks> 
     artworks: rows.map(({ km: distance, createdAt, ...r }) => ({
       ...r,
       distanceM: Math.round(Number(distance) * 1000),
-      createdAt: createdAt.toISOString(),
+      createdAt: shownIso(createdAt),
     })),
   };
 }

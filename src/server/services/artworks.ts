@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_AFTER_YOUR_REPORT } from '../../core/content-reports.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
 import type { EmojiPin } from '../../core/schemas/common.ts';
@@ -12,15 +12,23 @@ import { contentReports } from '../db/moderation-schema.ts';
 import { notFound } from '../errors.ts';
 import { SOURCES } from '../import/sources.ts';
 import { photoOf, recordReport } from './artwork-logs.ts';
-import { HIDDEN_PLAYER, logNotHidden, shownUsername } from './hidden-content.ts';
+import { HIDDEN_PLAYER, logNotHidden, madeTheArtwork, shownUsername } from './hidden-content.ts';
 import { createDiscovery } from './discoveries.ts';
 import { assertOwnedObject } from './objects.ts';
 import { countedLog } from './counted-log.ts';
+import {
+  discoveryShownTo,
+  firstFindShownTo,
+  logShownTo,
+  shownCover,
+  shownIso,
+  shownTime,
+} from './privacy.ts';
 
 /** Newest logs shown with an artwork. */
 const LOGS_SHOWN = 50;
 
-type LogRow = typeof artworkLogs.$inferSelect & { username: string | null };
+type LogRow = typeof artworkLogs.$inferSelect & { username: string | null; note: string | null };
 
 function toLogDto(row: LogRow): ArtworkLog {
   return {
@@ -30,9 +38,23 @@ function toLogDto(row: LogRow): ArtworkLog {
     imageUrl: row.imageUrl,
     tokensAwarded: row.tokensAwarded,
     pendingReview: row.reviewStatus === 'pending',
+    note: row.note || null,
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** A find's note: its discovery's words, but not twice for the find whose words the artwork has. */
+const logNote = () =>
+  sql<string | null>`case when ${madeTheArtwork()} then null else ${discoveries.description} end`;
+
+/** Logs with their player's name as shown and their note. */
+const logsWithNotes = (db: Db, username: SQL<string | null> | typeof users.username) =>
+  db
+    .select({ log: artworkLogs, username, note: logNote() })
+    .from(artworkLogs)
+    .innerJoin(artworks, eq(artworks.id, artworkLogs.artworkId))
+    .leftJoin(users, eq(users.id, artworkLogs.userId))
+    .leftJoin(discoveries, eq(discoveries.id, artworkLogs.discoveryId));
 
 /**
  * One artwork as its page and the map's panel show it. Logs held for review are shown only to
@@ -40,7 +62,12 @@ function toLogDto(row: LogRow): ArtworkLog {
  */
 export async function getArtwork(db: Db, id: string, viewerId: string | null): Promise<Artwork> {
   const [row] = await db
-    .select({ artwork: artworks, firstFinder: shownUsername() })
+    .select({
+      artwork: artworks,
+      firstFinder: shownUsername(),
+      firstFindShown: firstFindShownTo(viewerId),
+      cover: shownCover(viewerId),
+    })
     .from(artworks)
     .leftJoin(users, eq(users.id, artworks.firstFinderId))
     .where(and(eq(artworks.id, id), isNull(artworks.hiddenAt)));
@@ -51,16 +78,18 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     ? sql`(${artworkLogs.reviewStatus} is null or ${artworkLogs.reviewStatus} = 'approved' or (${artworkLogs.reviewStatus} = 'pending' and ${artworkLogs.userId} = ${viewerId}))`
     : countedLog;
   // A hidden log, or one whose photo (its discovery) is hidden, is shown to nobody.
-  const visible = and(reviewed, logNotHidden());
+  const visible = and(reviewed, logNotHidden(), logShownTo(viewerId));
   const logs: LogRow[] = (
-    await db
-      .select({ log: artworkLogs, username: shownUsername() })
-      .from(artworkLogs)
-      .leftJoin(users, eq(users.id, artworkLogs.userId))
+    await logsWithNotes(db, shownUsername())
       .where(and(eq(artworkLogs.artworkId, id), visible))
       .orderBy(desc(artworkLogs.createdAt), desc(artworkLogs.id))
       .limit(LOGS_SHOWN)
-  ).map((r) => ({ ...r.log, username: r.username }));
+  ).map((r) => ({
+    ...r.log,
+    createdAt: shownTime(r.log.createdAt),
+    username: r.username,
+    note: r.note,
+  }));
 
   const finderRows = await db
     .select({ username: shownUsername(), first: sql<Date>`min(${artworkLogs.createdAt})` })
@@ -94,6 +123,7 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
         eq(discoveries.artworkId, id),
         eq(discoveries.userRole, 'artist'),
         isNull(discoveries.hiddenAt),
+        discoveryShownTo(viewerId),
       ),
     )
     .orderBy(asc(discoveries.createdAt))
@@ -102,17 +132,21 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
   return {
     id: artwork.id,
     title: artwork.title,
+    description: artwork.description,
     artistName: artwork.artistName,
     emojiPin: artwork.emojiPin as EmojiPin,
     latitude: artwork.latitude,
     longitude: artwork.longitude,
     status: artwork.status,
-    coverImageUrl: artwork.coverImageUrl,
+    coverImageUrl: row.cover,
     // A player's artwork always had a first finder: none left means their account was deleted.
-    firstFinder: row.firstFinder ?? (artwork.sourceId === null ? DELETED_PLAYER : null),
+    // A first find inside its finder's hidden home names nobody.
+    firstFinder: !row.firstFindShown
+      ? null
+      : (row.firstFinder ?? (artwork.sourceId === null ? DELETED_PLAYER : null)),
     artistClaim: claim ? (claim.username ?? HIDDEN_PLAYER) : null,
-    lastSeenAt: artwork.lastSeenAt.toISOString(),
-    createdAt: artwork.createdAt.toISOString(),
+    lastSeenAt: shownIso(artwork.lastSeenAt),
+    createdAt: shownIso(artwork.createdAt),
     photos: logs
       .filter((l) => l.kind === 'found' && l.imageUrl)
       .map((l) => ({
@@ -194,7 +228,7 @@ export async function createLog(
   if (body.kind === 'found') {
     const discovery = await createDiscovery(db, user, {
       name: body.name || target.title,
-      description: '',
+      description: body.description,
       imageUrl: body.imageUrl ?? null,
       emojiPin: target.emojiPin as EmojiPin,
       userRole: 'photographer',
@@ -203,13 +237,11 @@ export async function createLog(
       longitude: body.longitude,
       artworkId,
     });
-    const [log] = await db
-      .select({ log: artworkLogs, username: users.username })
-      .from(artworkLogs)
-      .leftJoin(users, eq(users.id, artworkLogs.userId))
-      .where(eq(artworkLogs.discoveryId, discovery.id));
+    const [log] = await logsWithNotes(db, users.username).where(
+      eq(artworkLogs.discoveryId, discovery.id),
+    );
     return {
-      log: toLogDto({ ...log!.log, username: log!.username }),
+      log: toLogDto({ ...log!.log, username: log!.username, note: log!.note }),
       artwork: await getArtwork(db, artworkId, user.id),
     };
   }
@@ -227,7 +259,7 @@ export async function createLog(
     }),
   );
   return {
-    log: toLogDto({ ...log, username: user.username }),
+    log: toLogDto({ ...log, username: user.username, note: null }),
     artwork: await getArtwork(db, artworkId, user.id),
   };
 }

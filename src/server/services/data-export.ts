@@ -18,12 +18,15 @@ import {
   users,
 } from '../db/schema.ts';
 import { inboxItems } from '../db/inbox-schema.ts';
+import { pushSubscriptions, pushTopics } from '../db/push-schema.ts';
+import { tourStops, tours } from '../db/tours-schema.ts';
 import { forumLikes, forumPosts, missionCompletions, missions } from '../db/community-schema.ts';
 import { accountIdentities } from '../db/oidc-schema.ts';
 import { passkeys } from '../db/passkeys-schema.ts';
 import { recoveryCodes, sessions, signInDevices, signInHosts } from '../db/sign-in-schema.ts';
 import { subscriptions, walletLinks } from '../db/payments-schema.ts';
 import { notFound } from '../errors.ts';
+import { actorAtArtworkShown } from './privacy.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
@@ -170,7 +173,12 @@ async function collect(db: Tx, userId: string) {
       .where(eq(artworkLogs.userId, userId))
       .orderBy(asc(artworkLogs.createdAt)),
     artworksFirstFound: await db
-      .select({ id: artworks.id, title: artworks.title, createdAt: artworks.createdAt })
+      .select({
+        id: artworks.id,
+        title: artworks.title,
+        description: artworks.description,
+        createdAt: artworks.createdAt,
+      })
       .from(artworks)
       .where(eq(artworks.firstFinderId, userId))
       .orderBy(asc(artworks.createdAt)),
@@ -195,10 +203,27 @@ async function collect(db: Tx, userId: string) {
       .where(eq(forumLikes.userId, userId))
       .orderBy(asc(forumLikes.createdAt)),
     inbox: await db
-      .select(omitUser(getTableColumns(inboxItems)))
+      .select({
+        ...omitUser(getTableColumns(inboxItems)),
+        // Another player's find inside their hidden home names nobody here either.
+        otherUserId: sql<
+          string | null
+        >`case when ${actorAtArtworkShown(inboxItems.otherUserId, inboxItems.artworkId)} then ${inboxItems.otherUserId} end`,
+      })
       .from(inboxItems)
       .where(eq(inboxItems.userId, userId))
       .orderBy(asc(inboxItems.createdAt)),
+    // Devices by their push endpoint, not their keys; the topics the player consented to.
+    pushDevices: await db
+      .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.createdAt)),
+    pushTopics: await db
+      .select({ topic: pushTopics.topic, createdAt: pushTopics.createdAt })
+      .from(pushTopics)
+      .where(eq(pushTopics.userId, userId))
+      .orderBy(asc(pushTopics.topic)),
     missionCompletions: await db
       .select({
         missionId: missionCompletions.missionId,
@@ -215,6 +240,24 @@ async function collect(db: Tx, userId: string) {
       .from(contentReports)
       .where(eq(contentReports.reporterId, userId))
       .orderBy(asc(contentReports.createdAt)),
+    tours: await db
+      .select({
+        id: tours.id,
+        title: tours.title,
+        description: tours.description,
+        city: tours.city,
+        // Its stops' artwork or wall ids, in walking order.
+        stops: sql<
+          string[]
+        >`(select array_agg(coalesce(s.artwork_id, s.wall_id) order by s.position)
+          from ${tourStops} s where s.tour_id = ${tours.id})`,
+        createdAt: tours.createdAt,
+        updatedAt: tours.updatedAt,
+        hiddenAt: tours.hiddenAt,
+      })
+      .from(tours)
+      .where(eq(tours.authorId, userId))
+      .orderBy(asc(tours.createdAt)),
     wallProposals: await db
       .select({
         id: legalWalls.id,

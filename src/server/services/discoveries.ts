@@ -22,6 +22,7 @@ import { NEARBY_LIMIT, distanceKmSql, withinRadius, type Centre } from './nearby
 import { conflict } from '../errors.ts';
 import { ALREADY_DOCUMENTED, assertNotDocumented, assertOwnedObject } from './objects.ts';
 import { entitlementsOf } from './users.ts';
+import { discoveryShownTo, shownIso } from './privacy.ts';
 
 type DiscoveryRow = typeof discoveries.$inferSelect;
 type NewDiscovery = Omit<
@@ -221,6 +222,7 @@ export async function nearbyDiscoveries(
   db: Db,
   centre: Centre,
   radiusKm: number,
+  viewerId: string,
 ): Promise<NearbyDiscovery[]> {
   const distance = distanceKmSql(discoveries.latitude, discoveries.longitude, centre);
   const rows = await db
@@ -243,6 +245,7 @@ export async function nearbyDiscoveries(
       and(
         withinRadius(discoveries.latitude, discoveries.longitude, centre, radiusKm),
         isNull(discoveries.hiddenAt),
+        discoveryShownTo(viewerId),
       ),
     )
     .orderBy(distance, discoveries.id)
@@ -250,6 +253,6 @@ export async function nearbyDiscoveries(
   return rows.map((r) => ({
     ...r,
     emojiPin: r.emojiPin as EmojiPin,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: shownIso(r.createdAt),
   }));
 }

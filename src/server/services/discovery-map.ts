@@ -8,6 +8,7 @@ import { discoveries, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { shownUsername } from './hidden-content.ts';
 import { pointsJson } from './map-points.ts';
+import { discoveryShownTo, shownIso } from './privacy.ts';
 import { withinBounds, type Bounds } from './nearby.ts';
 
 /**
@@ -15,14 +16,18 @@ import { withinBounds, type Bounds } from './nearby.ts';
  * JSON text straight from the rows (no per-row objects or schema pass):
  * [id, lat, lng, image, pin].
  */
-export async function discoveryPointsJson(db: Db, bounds: Bounds): Promise<string> {
+export async function discoveryPointsJson(
+  db: Db,
+  bounds: Bounds,
+  viewerId: string,
+): Promise<string> {
   const result = await db.execute(sql`
     select ${discoveries.id} as id, ${discoveries.latitude} as lat,
            ${discoveries.longitude} as lng, ${discoveries.imageUrl} as image,
            ${discoveries.emojiPin} as pin
     from ${discoveries}
     where ${withinBounds(discoveries.latitude, discoveries.longitude, bounds)}
-      and ${discoveries.hiddenAt} is null
+      and ${discoveries.hiddenAt} is null and ${discoveryShownTo(viewerId)}
     order by ${discoveries.createdAt} desc, ${discoveries.id} desc
     limit ${MAP_POINTS_LIMIT + 1}`);
   const rows = rowsOf<{
@@ -36,7 +41,7 @@ export async function discoveryPointsJson(db: Db, bounds: Bounds): Promise<strin
 }
 
 /** One discovery as any signed-in player sees it on the map (the location panel). */
-export async function getMapDiscovery(db: Db, id: string): Promise<MapDiscovery> {
+export async function getMapDiscovery(db: Db, id: string, viewerId: string): Promise<MapDiscovery> {
   const [row] = await db
     .select({
       id: discoveries.id,
@@ -53,9 +58,9 @@ export async function getMapDiscovery(db: Db, id: string): Promise<MapDiscovery>
     })
     .from(discoveries)
     .leftJoin(users, eq(users.id, discoveries.userId))
-    .where(and(eq(discoveries.id, id), isNull(discoveries.hiddenAt)))
+    .where(and(eq(discoveries.id, id), isNull(discoveries.hiddenAt), discoveryShownTo(viewerId)))
     .orderBy(desc(discoveries.createdAt))
     .limit(1);
   if (!row) throw notFound('Discovery not found');
-  return { ...row, emojiPin: row.emojiPin as EmojiPin, createdAt: row.createdAt.toISOString() };
+  return { ...row, emojiPin: row.emojiPin as EmojiPin, createdAt: shownIso(row.createdAt) };
 }

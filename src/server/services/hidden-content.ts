@@ -52,3 +52,35 @@ export async function refreshCover(tx: Tx, artworkId: string, changedImage: stri
     .set({ coverImageUrl: newest?.imageUrl ?? null })
     .where(eq(artworks.id, artworkId));
 }
+
+/**
+ * The found log that put its artwork on the map: its first finder's, made in the same moment
+ * (recordFound stamps both rows with one time). Needs `artworks` joined to the log's artwork.
+ */
+export const madeTheArtwork = (): SQL =>
+  sql`(${artworkLogs.kind} = 'found' and ${artworkLogs.userId} = ${artworks.firstFinderId}
+    and ${artworkLogs.createdAt} = ${artworks.createdAt})`;
+
+/**
+ * Keeps an artwork's description words players may see: it is what the find that made the
+ * artwork says, so it goes while that find (its log or its discovery) is hidden and comes back
+ * when it is restored. Any other discovery changes nothing.
+ */
+export async function refreshDescription(tx: Tx, discoveryId: string | null) {
+  if (!discoveryId) return;
+  const [made] = await tx
+    .select({
+      artworkId: artworks.id,
+      description: discoveries.description,
+      shown: sql<boolean>`${logNotHidden()}`,
+    })
+    .from(artworkLogs)
+    .innerJoin(discoveries, eq(discoveries.id, artworkLogs.discoveryId))
+    .innerJoin(artworks, and(eq(artworks.id, artworkLogs.artworkId), madeTheArtwork()))
+    .where(eq(artworkLogs.discoveryId, discoveryId));
+  if (!made) return;
+  await tx
+    .update(artworks)
+    .set({ description: made.shown ? made.description : '' })
+    .where(eq(artworks.id, made.artworkId));
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import {
   NEWS_KINDS,
   type InboxItem,
@@ -7,11 +7,14 @@ import {
   type InboxPage,
   type InboxUnread,
 } from '../../core/schemas/inbox.ts';
+import { PUSH_TOPIC_OF } from '../../core/push-topics.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { inboxItems } from '../db/inbox-schema.ts';
+import { pushQueue, pushSubscriptions, pushTopics } from '../db/push-schema.ts';
 import { users } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { shownUsername } from './hidden-content.ts';
+import { actorAtArtworkShown, shownIso } from './privacy.ts';
 
 export interface Notice {
   kind: InboxKind;
@@ -20,12 +23,22 @@ export interface Notice {
   otherUserId?: string | null;
   artworkId?: string | null;
   discoveryId?: string | null;
+  /** The in-app path it is about, when that is not the artwork's page. */
+  link?: string | null;
 }
 
-/** Tells the player, inside the transaction of what happened: both stand or neither does. */
+/** Where the push sender hears that items wait (delivered when the transaction commits). */
+export const PUSH_CHANNEL = 'ss_push';
+
+/**
+ * Tells the player, inside the transaction of what happened: both stand or neither does. A
+ * kind the player turned push on for (and has a device for) is queued for the push sender,
+ * which hears of it only once this transaction commits (services/push-sender.ts).
+ */
 export async function notify(tx: Tx, userId: string, notice: Notice): Promise<void> {
+  const id = randomUUID();
   await tx.insert(inboxItems).values({
-    id: randomUUID(),
+    id,
     userId,
     kind: notice.kind,
     title: notice.title,
@@ -33,9 +46,44 @@ export async function notify(tx: Tx, userId: string, notice: Notice): Promise<vo
     otherUserId: notice.otherUserId ?? null,
     artworkId: notice.artworkId ?? null,
     discoveryId: notice.discoveryId ?? null,
+    link: notice.link ?? null,
     // Not the transaction's start: what one transaction tells reads in the order it happened.
     createdAt: sql`clock_timestamp()`,
   });
+  const topic = PUSH_TOPIC_OF[notice.kind];
+  if (!topic) return;
+  const [consented] = await tx
+    .select({ userId: pushTopics.userId })
+    .from(pushTopics)
+    .where(
+      and(
+        eq(pushTopics.userId, userId),
+        eq(pushTopics.topic, topic),
+        exists(
+          tx
+            .select({ id: pushSubscriptions.id })
+            .from(pushSubscriptions)
+            .where(eq(pushSubscriptions.userId, userId)),
+        ),
+      ),
+    );
+  if (!consented) return;
+  await tx.insert(pushQueue).values({ inboxItemId: id });
+  await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, '')`);
+}
+
+/**
+ * A quest or challenge near the player (`near_you`), for the features that find them: `title`
+ * names it as the player should read it ("Is it still there? Salamanca seal"), `link` is the
+ * in-app path where it is answered, `tokens` the reward on offer (0 when none is promised), and
+ * `artworkId` the artwork it is about, if any. Called in the transaction that offers it.
+ */
+export function notifyNearYou(
+  tx: Tx,
+  userId: string,
+  near: { title: string; link: string; tokens?: number; artworkId?: string | null },
+): Promise<void> {
+  return notify(tx, userId, { kind: 'near_you', ...near });
 }
 
 const mine = (userId: string) => eq(inboxItems.userId, userId);
@@ -48,7 +96,13 @@ const atOrBefore = (id: string) =>
 
 async function items(db: Db, where: ReturnType<typeof and>, limit: number): Promise<InboxItem[]> {
   const rows = await db
-    .select({ item: inboxItems, otherPlayer: shownUsername() })
+    .select({
+      item: inboxItems,
+      // Nobody is named for a find inside their hidden home (services/privacy.ts).
+      otherPlayer: sql<
+        string | null
+      >`case when ${actorAtArtworkShown(inboxItems.otherUserId, inboxItems.artworkId)} then ${shownUsername()} end`,
+    })
     .from(inboxItems)
     .leftJoin(users, eq(users.id, inboxItems.otherUserId))
     .where(where)
@@ -62,9 +116,26 @@ async function items(db: Db, where: ReturnType<typeof and>, limit: number): Prom
     otherPlayer,
     artworkId: item.artworkId,
     discoveryId: item.discoveryId,
+    link: item.link ?? (item.artworkId ? `/art/${item.artworkId}` : null),
     read: item.readAt !== null,
-    createdAt: item.createdAt.toISOString(),
+    // What another player did shows its day only while recent, as everywhere else.
+    createdAt: item.otherUserId ? shownIso(item.createdAt) : item.createdAt.toISOString(),
   }));
+}
+
+/** Items by id as their player reads them, each with whose it is (the push sender's read). */
+export async function inboxItemsFor(
+  db: Db,
+  ids: string[],
+): Promise<{ userId: string; item: InboxItem }[]> {
+  if (ids.length === 0) return [];
+  const owners = await db
+    .select({ id: inboxItems.id, userId: inboxItems.userId })
+    .from(inboxItems)
+    .where(inArray(inboxItems.id, ids));
+  const ownerOf = new Map(owners.map((o) => [o.id, o.userId]));
+  const found = await items(db, inArray(inboxItems.id, ids), ids.length);
+  return found.map((item) => ({ userId: ownerOf.get(item.id)!, item }));
 }
 
 async function unreadCount(db: Db, userId: string): Promise<number> {

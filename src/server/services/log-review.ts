@@ -12,6 +12,7 @@ import {
   payFirstFinder,
 } from './artwork-logs.ts';
 import { notify } from './inbox.ts';
+import { releaseQuestAnswer, voidQuestAnswer } from './quest-release.ts';
 
 /**
  * A moderator's review of a log held by fair play (docs/decisions/021 and 026). The log row is
@@ -33,6 +34,7 @@ export async function lockPendingLog(tx: Tx, id: string): Promise<LogRow> {
 /** Voided: the log stays on record, pays nothing and counts for nothing. */
 export async function voidLog(tx: Tx, log: LogRow): Promise<void> {
   await tx.update(artworkLogs).set({ reviewStatus: 'rejected' }).where(eq(artworkLogs.id, log.id));
+  await voidQuestAnswer(tx, log.id);
   if (log.kind === 'found') await tellFinder(tx, log, 'find_voided', 0);
 }
 
@@ -65,7 +67,8 @@ export async function releaseLog(
   log: LogRow,
   tell: 'find_released' | 'find_paid' = 'find_released',
 ): Promise<number> {
-  const award = await release(tx, log);
+  // A quest answered with this find pays its reward with it (docs/decisions/043-quests.md).
+  const award = (await release(tx, log)) + (await releaseQuestAnswer(tx, log.id));
   if (log.kind === 'found') await tellFinder(tx, log, tell, award);
   return award;
 }
@@ -77,7 +80,7 @@ async function release(tx: Tx, log: LogRow): Promise<number> {
   if (!evidence) return 0;
   const artwork = await lockArtwork(tx, log.artworkId);
   if (log.kind !== 'found') {
-    await applyReport(tx, artwork, log.paintedOverById);
+    await applyReport(tx, artwork, log.paintedOverById, log.userId);
     return 0;
   }
   const earlier = await countedFind(tx, log.artworkId, log.userId, log.id);

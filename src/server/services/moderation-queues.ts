@@ -1,192 +1,201 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReportReason, ReportTarget } from '../../core/content-reports.ts';
 import {
-  AUDIT_PAGE_SIZE,
-  type AuditEntry,
-  type AuditPage,
-  type FlaggedLog,
+  QUEUE_PAGE_SIZE,
+  type FlagPage,
   type ModerationQueues,
-  type ReportGroup,
-  type WallReview,
+  type ReportPage,
 } from '../../core/schemas/moderation.ts';
-import { rowsOf, type Db } from '../db/client.ts';
-import { moderationActions, wallReports } from '../db/moderation-schema.ts';
-import { artworkLogs, artworks, legalWalls, users } from '../db/schema.ts';
 import { DELETED_PLAYER } from '../../core/your-data.ts';
-import { badRequest } from '../errors.ts';
+import type { Config } from '../config/config.ts';
+import { rowsOf, type Db } from '../db/client.ts';
+import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
 import { flaggedAccounts } from './account-flags.ts';
-import { clip, REPORT_TARGET_KINDS } from './report-targets.ts';
+import { historiesOf } from './moderation-history.ts';
+import { REPORT_TARGET_KINDS } from './report-targets.ts';
+import { wallPage } from './moderation-walls.ts';
+import { decodeCursor, microsOf, pageOf } from './queue-pages.ts';
 
-/** What the moderation page lists (docs/decisions/026); each queue oldest first, at most this many. */
-const QUEUE_SIZE = 100;
+/** The moderation queues (docs/decisions/026, 046), newest first and a page at a time. */
 
-async function reportGroups(db: Db): Promise<ReportGroup[]> {
+type Rule = Config['established'];
+
+/** "(a, b) in ((…), (…))" over report targets. */
+const targetsIn = (targets: { targetType: string; targetId: string }[]) =>
+  sql.join(
+    targets.map((t) => sql`(${t.targetType}::text, ${t.targetId}::text)`),
+    sql`, `,
+  );
+
+/** The artwork a reported thing is or belongs to: `o` has target_type and target_id. */
+const artworkOfTarget = sql`case o.target_type
+  when 'artwork' then o.target_id
+  when 'discovery' then (select d.artwork_id from discoveries d where d.id = o.target_id)
+  when 'artwork_log' then (select l.artwork_id from artwork_logs l where l.id = o.target_id)
+end`;
+
+/** Came from an open-data source or the seed, not from a player. */
+const importedTarget = sql`case o.target_type
+  when 'artwork' then exists (select 1 from artworks a where a.id = o.target_id and a.source_id is not null)
+  when 'wall' then exists (select 1 from legal_walls w where w.id = o.target_id
+    and w.proposed_by_id is null and w.source <> 'Proposed by a player')
+  when 'forum_post' then exists (select 1 from forum_posts p where p.id = o.target_id and p.source is not null)
+  when 'tour' then exists (select 1 from tours t where t.id = o.target_id and t.author_id is null)
+  else false
+end`;
+
+async function openReportsOf(db: Db, targets: { targetType: string; targetId: string }[]) {
   const result = await db.execute(sql`
-    select r.target_type as "targetType", r.target_id as "targetId", count(*)::int as count,
-           (count(*) filter (where r.from_established))::int as established,
-           array_agg(distinct r.reason) as reasons,
-           array_agg(coalesce(u.username, ${DELETED_PLAYER}) order by r.created_at) as reporters,
-           coalesce(array_agg(r.note order by r.created_at) filter (where r.note <> ''), '{}') as notes,
-           min(r.created_at) as first
-    from content_reports r left join ${users} u on u.id = r.reporter_id
-    where r.resolved_at is null
-    group by r.target_type, r.target_id
-    order by count(*) desc, min(r.created_at)
-    limit ${QUEUE_SIZE}`);
-  const rows = rowsOf<{
-    targetType: ReportTarget;
+    select r.target_type as "targetType", r.target_id as "targetId", r.reason, r.note,
+           coalesce(u.username, ${DELETED_PLAYER}) as reporter,
+           r.from_established as established, r.created_at as "createdAt"
+    from content_reports r left join users u on u.id = r.reporter_id
+    where r.resolved_at is null and (r.target_type, r.target_id) in (${targetsIn(targets)})
+    order by r.created_at, r.id`);
+  return rowsOf<{
+    targetType: string;
     targetId: string;
+    reason: ReportReason;
+    note: string;
+    reporter: string;
+    established: boolean;
+    createdAt: Date | string;
+  }>(result);
+}
+
+/** Open reports grouped by what they report, the group with the newest report first. */
+export async function reportPage(db: Db, cursor?: string): Promise<ReportPage> {
+  const after = decodeCursor(cursor, 2);
+  const latest = microsOf(sql`o.latest`);
+  const from = after
+    ? sql`(${latest}, o.target_type, o.target_id) < (${after[0]}::bigint, ${after[1]}::text, ${after[2]}::text)`
+    : sql`true`;
+  const result = await db.execute(sql`
+    with open as (
+      select target_type, target_id, max(created_at) as latest, count(*)::int as count,
+             (count(*) filter (where from_established))::int as established,
+             array_agg(distinct reason) as reasons
+      from content_reports where resolved_at is null
+      group by target_type, target_id)
+    select t.total, p.* from (select count(*)::int as total from open) t
+    left join lateral (
+      select o.target_type as "targetType", o.target_id as "targetId", o.latest,
+             ${latest}::text as at, o.count, o.established, o.reasons,
+             ${importedTarget} as imported, ${artworkOfTarget} as "artworkId"
+      from open o where ${from}
+      order by o.latest desc, o.target_type desc, o.target_id desc
+      limit ${QUEUE_PAGE_SIZE + 1}) p on true
+    order by p.latest desc, p."targetType" desc, p."targetId" desc`);
+  const all = rowsOf<{
+    total: number;
+    targetType: ReportTarget | null;
+    targetId: string;
+    latest: Date | string;
+    at: string;
     count: number;
     established: number;
     reasons: ReportReason[];
-    reporters: string[];
-    notes: string[];
-    first: Date | string;
+    imported: boolean;
+    artworkId: string | null;
   }>(result);
-  return Promise.all(
-    rows.map(async (r) => ({
-      targetType: r.targetType,
-      targetId: r.targetId,
-      preview: await REPORT_TARGET_KINDS[r.targetType].preview(db, r.targetId),
-      count: Number(r.count),
-      reasons: r.reasons,
-      notes: r.notes,
-      reporters: r.reporters,
-      established: Number(r.established),
-      firstReportedAt: new Date(r.first).toISOString(),
-    })),
-  );
-}
-
-async function flaggedLogs(db: Db): Promise<FlaggedLog[]> {
-  const rows = await db
-    .select({ log: artworkLogs, username: users.username, artworkTitle: artworks.title })
-    .from(artworkLogs)
-    .innerJoin(users, eq(users.id, artworkLogs.userId))
-    .innerJoin(artworks, eq(artworks.id, artworkLogs.artworkId))
-    .where(eq(artworkLogs.reviewStatus, 'pending'))
-    .orderBy(asc(artworkLogs.createdAt), asc(artworkLogs.id))
-    .limit(QUEUE_SIZE);
-  return rows.map(({ log, username, artworkTitle }) => ({
-    id: log.id,
-    kind: log.kind,
-    flagReason: log.flagReason,
-    imageUrl: log.imageUrl,
-    userId: log.userId,
-    username,
-    artworkId: log.artworkId,
-    artworkTitle,
-    createdAt: log.createdAt.toISOString(),
-  }));
-}
-
-async function wallsToReview(db: Db): Promise<WallReview[]> {
-  const walls = await db
-    .select({ wall: legalWalls, proposedBy: users.username })
-    .from(legalWalls)
-    .leftJoin(users, eq(users.id, legalWalls.proposedById))
-    .where(inArray(legalWalls.status, ['unverified', 'disputed']))
-    // Disputed first: a wall players say is closed may be sending someone to trespass.
-    .orderBy(
-      desc(sql`${legalWalls.status} = 'disputed'`),
-      asc(legalWalls.createdAt),
-      asc(legalWalls.id),
-    )
-    .limit(QUEUE_SIZE);
-  const ids = walls.map((w) => w.wall.id);
-  const reports = ids.length
-    ? await db
-        .select({ report: wallReports, username: users.username })
-        .from(wallReports)
-        .innerJoin(users, eq(users.id, wallReports.userId))
-        .where(and(inArray(wallReports.wallId, ids), isNull(wallReports.resolvedAt)))
-        .orderBy(asc(wallReports.createdAt))
-    : [];
-  return walls.map(({ wall, proposedBy }) => ({
-    id: wall.id,
-    name: wall.name,
-    city: wall.city,
-    country: wall.country,
-    status: wall.status,
-    imageUrl: wall.imageUrl,
-    proposedBy,
-    reports: reports
-      .filter((r) => r.report.wallId === wall.id)
-      .map(({ report, username }) => ({
-        reason: report.reason,
-        note: report.note,
-        username,
-        createdAt: report.createdAt.toISOString(),
+  const rows = all.filter((r) => r.targetType !== null);
+  const { items, nextCursor } = pageOf(rows, (r) => [r.at, r.targetType!, r.targetId]);
+  const page = items.map((r) => ({ ...r, targetType: r.targetType! }));
+  if (page.length === 0) return { items: [], total: Number(all[0]?.total ?? 0), nextCursor };
+  const [reports, historyOf] = await Promise.all([openReportsOf(db, page), historiesOf(db, page)]);
+  return {
+    items: await Promise.all(
+      page.map(async (r) => ({
+        targetType: r.targetType,
+        targetId: r.targetId,
+        preview: await REPORT_TARGET_KINDS[r.targetType].preview(db, r.targetId),
+        imported: r.imported,
+        count: Number(r.count),
+        reasons: r.reasons,
+        established: Number(r.established),
+        reports: reports
+          .filter((o) => o.targetType === r.targetType && o.targetId === r.targetId)
+          .map(({ targetType: _type, targetId: _id, createdAt, ...o }) => ({
+            ...o,
+            createdAt: new Date(createdAt).toISOString(),
+          })),
+        lastReportedAt: new Date(r.latest).toISOString(),
+        history: historyOf(r.targetType, r.targetId),
       })),
-  }));
+    ),
+    total: Number(all[0]?.total ?? 0),
+    nextCursor,
+  };
 }
 
-export async function getQueues(db: Db): Promise<ModerationQueues> {
-  const [reports, flags, walls, accounts] = await Promise.all([
-    reportGroups(db),
-    flaggedLogs(db),
-    wallsToReview(db),
-    flaggedAccounts(db),
-  ]);
-  return { reports, flags, walls, accounts };
-}
+const pending = eq(artworkLogs.reviewStatus, 'pending');
 
-type ActionRow = typeof moderationActions.$inferSelect;
-
-async function targetLabel(db: Db, row: ActionRow): Promise<string | null> {
-  if (row.targetType === 'user') {
-    const [user] = await db
-      .select({ username: users.username })
-      .from(users)
-      .where(eq(users.id, row.targetId));
-    return user?.username ?? null;
-  }
-  const kind = REPORT_TARGET_KINDS[row.targetType as ReportTarget] as
-    (typeof REPORT_TARGET_KINDS)[ReportTarget] | undefined;
-  const preview = await kind?.preview(db, row.targetId);
-  if (!preview) return null;
-  // An untitled post or reply is named by its first words.
-  return row.targetType === 'forum_post' && preview.text
-    ? `${preview.title} “${clip(preview.text, 60)}”`
-    : preview.title;
-}
-
-export async function toAuditEntry(db: Db, rows: ActionRow[]): Promise<AuditEntry[]> {
-  return Promise.all(
-    rows.map(async (row) => ({
-      id: row.id,
-      actor: row.actorLabel,
-      action: row.action,
-      targetType: row.targetType,
-      targetId: row.targetId,
-      targetLabel: await targetLabel(db, row),
-      reason: row.reason,
-      details: (row.details as Record<string, unknown> | null) ?? null,
-      createdAt: row.createdAt.toISOString(),
-    })),
-  );
-}
-
-/** The audit log, newest first, AUDIT_PAGE_SIZE at a time before the row `before`. */
-export async function listAuditLog(db: Db, before?: string): Promise<AuditPage> {
-  const where = [];
-  if (before) {
-    const [cursor] = await db
-      .select({ id: moderationActions.id })
-      .from(moderationActions)
-      .where(eq(moderationActions.id, before));
-    if (!cursor) throw badRequest(`Invalid query field 'before': no such entry.`);
+/** Logs the fair-play checks held, newest first. */
+export async function flagPage(db: Db, cursor?: string): Promise<FlagPage> {
+  const after = decodeCursor(cursor, 1);
+  const where: SQL[] = [pending];
+  if (after) {
     where.push(
-      sql`(${moderationActions.createdAt}, ${moderationActions.id}) < (select m.created_at, m.id from ${moderationActions} m where m.id = ${before})`,
+      sql`(${microsOf(sql`${artworkLogs.createdAt}`)}, ${artworkLogs.id}) < (${after[0]}::bigint, ${after[1]}::text)`,
     );
   }
-  const rows = await db
-    .select()
-    .from(moderationActions)
-    .where(and(...where))
-    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
-    .limit(AUDIT_PAGE_SIZE + 1);
-  const items = await toAuditEntry(db, rows.slice(0, AUDIT_PAGE_SIZE));
-  const more = rows.length > AUDIT_PAGE_SIZE;
-  return { items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        log: artworkLogs,
+        at: sql<string>`${microsOf(sql`${artworkLogs.createdAt}`)}::text`,
+        username: users.username,
+        artworkTitle: artworks.title,
+        artworkAddress: artworks.address,
+        description: discoveries.description,
+      })
+      .from(artworkLogs)
+      .innerJoin(users, eq(users.id, artworkLogs.userId))
+      .innerJoin(artworks, eq(artworks.id, artworkLogs.artworkId))
+      .leftJoin(discoveries, eq(discoveries.id, artworkLogs.discoveryId))
+      .where(and(...where))
+      .orderBy(desc(artworkLogs.createdAt), desc(artworkLogs.id))
+      .limit(QUEUE_PAGE_SIZE + 1),
+    db.select({ n: count() }).from(artworkLogs).where(pending),
+  ]);
+  const { items, nextCursor } = pageOf(rows, (r) => [r.at, r.log.id]);
+  const historyOf = await historiesOf(
+    db,
+    items.map((r) => ({
+      targetType: 'artwork_log',
+      targetId: r.log.id,
+      artworkId: r.log.artworkId,
+    })),
+  );
+  return {
+    items: items.map(({ log, username, artworkTitle, artworkAddress, description }) => ({
+      id: log.id,
+      kind: log.kind,
+      flagReason: log.flagReason,
+      imageUrl: log.imageUrl,
+      description: description || null,
+      // Where the player logged it; an address only when the artwork has one (open data).
+      place: { address: artworkAddress, latitude: log.latitude, longitude: log.longitude },
+      userId: log.userId,
+      username,
+      artworkId: log.artworkId,
+      artworkTitle,
+      createdAt: log.createdAt.toISOString(),
+      history: historyOf('artwork_log', log.id),
+    })),
+    total: total?.n ?? 0,
+    nextCursor,
+  };
+}
+
+/** The first page of each queue, for the moderation page's first look. */
+export async function getQueues(db: Db, rule: Rule): Promise<ModerationQueues> {
+  const [reports, flags, walls, importedWalls, accounts] = await Promise.all([
+    reportPage(db),
+    flagPage(db),
+    wallPage(db, rule, false),
+    wallPage(db, rule, true),
+    flaggedAccounts(db),
+  ]);
+  return { reports, flags, walls, importedWalls, accounts };
 }

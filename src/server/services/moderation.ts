@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { AuditEntry, ModerationActionInput } from '../../core/schemas/moderation.ts';
 import { isStaffRole } from '../../core/roles.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -8,8 +8,9 @@ import { legalWalls, users } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
 import { resolveAccountFlags } from './account-flags.ts';
 import { recordModerationAction } from './audit-log.ts';
+import { tellContentReporters, tellWallReviewed } from './inbox-events.ts';
 import { lockPendingLog, releaseLog, voidLog } from './log-review.ts';
-import { toAuditEntry } from './moderation-queues.ts';
+import { toAuditEntry } from './moderation-audit.ts';
 import { REPORT_TARGET_KINDS } from './report-targets.ts';
 
 /**
@@ -44,7 +45,12 @@ function refuseOwn(
   if (ownerId === actor.id) throw new OwnWork(targetType, message);
 }
 
-async function resolveReports(tx: Tx, targetType: string, targetId: string): Promise<number> {
+/** Resolves the open reports and returns their reporters (told of the decision). */
+async function resolveReports(
+  tx: Tx,
+  targetType: string,
+  targetId: string,
+): Promise<(string | null)[]> {
   const resolved = await tx
     .update(contentReports)
     .set({ resolvedAt: new Date() })
@@ -55,14 +61,37 @@ async function resolveReports(tx: Tx, targetType: string, targetId: string): Pro
         isNull(contentReports.resolvedAt),
       ),
     )
-    .returning({ id: contentReports.id });
-  return resolved.length;
+    .returning({ reporterId: contentReports.reporterId });
+  return resolved.map((r) => r.reporterId);
 }
 
-async function hideOrRestore(
+/**
+ * A decision taken from a queue card names how many decisions the card showed
+ * (docs/decisions/046). Every decision on a target is made with the target's row locked, so
+ * counting them here sees each one committed before: another count than the card showed means
+ * another moderator decided meanwhile, and this one would decide again on what they decided.
+ */
+async function refuseStale(tx: Tx, targetType: string, targetId: string, seen?: number) {
+  if (seen === undefined) return;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(moderationActions)
+    .where(
+      and(
+        eq(moderationActions.targetType, targetType),
+        eq(moderationActions.targetId, targetId),
+        ne(moderationActions.action, 'refused'),
+      ),
+    );
+  if ((row?.n ?? 0) !== seen) {
+    throw conflict('Another moderator has decided on this since you opened it.');
+  }
+}
+
+async function decideContent(
   tx: Tx,
   actor: SessionUser,
-  input: Extract<ModerationActionInput, { action: 'hide' | 'restore' }>,
+  input: Extract<ModerationActionInput, { action: 'hide' | 'restore' | 'keep_hidden' }>,
 ): Promise<Change> {
   const kind = REPORT_TARGET_KINDS[input.targetType];
   const target = await kind.lock(tx, input.targetId);
@@ -73,15 +102,25 @@ async function hideOrRestore(
     input.targetType,
     'Another moderator must decide on your own content.',
   );
-  const reports = await resolveReports(tx, input.targetType, input.targetId);
+  await refuseStale(tx, input.targetType, input.targetId, input.decisionsSeen);
+  const reporters = await resolveReports(tx, input.targetType, input.targetId);
+  const reports = reporters.length;
   if (input.action === 'hide') {
     if (target.hiddenAt) throw conflict('This is already hidden.');
     await kind.setHidden(tx, input.targetId, new Date());
+  } else if (input.action === 'keep_hidden') {
+    // Players' reports hid it and the moderator agrees: it stays hidden and leaves the queue.
+    if (!target.hiddenAt) throw conflict('This is not hidden: hide it or dismiss its reports.');
+    if (reports === 0) throw conflict('Its reports are already closed.');
   } else {
     // Restoring visible content dismisses its reports: that too is a decision worth logging.
     if (!target.hiddenAt && reports === 0) throw conflict('This is not hidden and has no reports.');
     if (target.hiddenAt) await kind.setHidden(tx, input.targetId, null);
   }
+  await tellContentReporters(tx, reporters, input.action !== 'restore', {
+    type: input.targetType,
+    id: input.targetId,
+  });
   return { targetType: input.targetType, details: { reportsResolved: reports } };
 }
 
@@ -90,21 +129,35 @@ async function reviewWall(
   actor: SessionUser,
   id: string,
   status: 'verified' | 'closed',
+  decisionsSeen: number | undefined,
 ): Promise<Change> {
   const [wall] = await tx
-    .select({ status: legalWalls.status, proposedById: legalWalls.proposedById })
+    .select({
+      name: legalWalls.name,
+      latitude: legalWalls.latitude,
+      longitude: legalWalls.longitude,
+      status: legalWalls.status,
+      proposedById: legalWalls.proposedById,
+    })
     .from(legalWalls)
     .where(eq(legalWalls.id, id))
     .for('update');
   if (!wall) throw notFound('Wall not found');
   refuseOwn(actor, wall.proposedById, 'wall', 'Another moderator must review a wall you proposed.');
+  await refuseStale(tx, 'wall', id, decisionsSeen);
   if (wall.status === status) throw conflict(`This wall is already ${status}.`);
   await tx.update(legalWalls).set({ status }).where(eq(legalWalls.id, id));
   const resolved = await tx
     .update(wallReports)
     .set({ resolvedAt: new Date() })
     .where(and(eq(wallReports.wallId, id), isNull(wallReports.resolvedAt)))
-    .returning({ id: wallReports.id });
+    .returning({ reporterId: wallReports.userId });
+  await tellWallReviewed(
+    tx,
+    wall,
+    status,
+    resolved.map((r) => r.reporterId),
+  );
   return {
     targetType: 'wall',
     details: { from: wall.status, to: status, reportsResolved: resolved.length },
@@ -159,11 +212,12 @@ async function apply(tx: Tx, actor: SessionUser, input: ModerationActionInput): 
   switch (input.action) {
     case 'hide':
     case 'restore':
-      return hideOrRestore(tx, actor, input);
+    case 'keep_hidden':
+      return decideContent(tx, actor, input);
     case 'verify_wall':
-      return reviewWall(tx, actor, input.targetId, 'verified');
+      return reviewWall(tx, actor, input.targetId, 'verified', input.decisionsSeen);
     case 'close_wall':
-      return reviewWall(tx, actor, input.targetId, 'closed');
+      return reviewWall(tx, actor, input.targetId, 'closed', input.decisionsSeen);
     case 'release_log': {
       const tokens = await releaseLog(tx, await lockOthersLog(tx, actor, input.targetId));
       return { targetType: 'artwork_log', details: { tokens } };

@@ -31,14 +31,22 @@ export function withinBox(lat: AnyColumn, lng: AnyColumn, centre: Centre, radius
   )}))`;
 }
 
-/** Great-circle distance in km from the centre to each row. */
-export function distanceKmSql(lat: AnyColumn, lng: AnyColumn, centre: Centre): SQL<number> {
-  const lat0 = float(centre.latitude);
-  const lng0 = float(centre.longitude);
+/** Great-circle distance in km between two points given in SQL (columns or values). */
+export function kmBetweenSql(
+  lat: AnyColumn | SQL,
+  lng: AnyColumn | SQL,
+  lat0: AnyColumn | SQL,
+  lng0: AnyColumn | SQL,
+): SQL<number> {
   return sql<number>`(${float(2 * EARTH_RADIUS_KM)} * asin(least(1::double precision, sqrt(
     power(sin(radians(${lat} - ${lat0}) / 2), 2)
     + cos(radians(${lat0})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${lng0}) / 2), 2)
   ))))`.mapWith(Number);
+}
+
+/** Great-circle distance in km from the centre to each row. */
+export function distanceKmSql(lat: AnyColumn, lng: AnyColumn, centre: Centre): SQL<number> {
+  return kmBetweenSql(lat, lng, float(centre.latitude), float(centre.longitude));
 }
 
 /** Box prefilter and exact radius check together, for a `where`. */

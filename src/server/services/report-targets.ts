@@ -11,7 +11,9 @@ import {
   users,
 } from '../db/schema.ts';
 import { forumPosts } from '../db/community-schema.ts';
-import { refreshCover } from './hidden-content.ts';
+import { tours } from '../db/tours-schema.ts';
+import { refreshCover, refreshDescription } from './hidden-content.ts';
+import { stopsOf } from './tour-stops.ts';
 
 /**
  * Everything a player can report, one entry per kind (docs/decisions/026): who owns it, whether
@@ -61,6 +63,7 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
         .where(eq(discoveries.id, id))
         .returning({ artworkId: discoveries.artworkId, imageUrl: discoveries.imageUrl });
       if (row?.artworkId) await refreshCover(tx, row.artworkId, row.imageUrl);
+      await refreshDescription(tx, id);
     },
     async preview(db, id) {
       const [row] = await db.select().from(discoveries).where(eq(discoveries.id, id));
@@ -68,10 +71,14 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
       return {
         title: row.name,
         text: row.description ? clip(row.description) : null,
+        description: null,
         imageUrl: row.imageUrl,
         ownerId: row.userId,
         ownerName: await ownerName(db, row.userId),
         link: row.artworkId ? `/art/${row.artworkId}` : null,
+        // A discovery's address is its coordinates as text (SPEC §3): no address to add.
+        place: { address: null, latitude: row.latitude, longitude: row.longitude },
+        postedAt: row.createdAt.toISOString(),
         hidden: row.hiddenAt !== null,
       };
     },
@@ -94,10 +101,13 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
       return {
         title: row.title,
         text: row.artistName ? `by ${row.artistName}` : null,
+        description: row.description || null,
         imageUrl: row.coverImageUrl,
         ownerId: row.firstFinderId,
         ownerName: await ownerName(db, row.firstFinderId),
         link: `/art/${row.id}`,
+        place: { address: row.address, latitude: row.latitude, longitude: row.longitude },
+        postedAt: row.createdAt.toISOString(),
         hidden: row.hiddenAt !== null,
       };
     },
@@ -123,23 +133,39 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
         .update(artworkLogs)
         .set({ hiddenAt: at })
         .where(eq(artworkLogs.id, id))
-        .returning({ artworkId: artworkLogs.artworkId, imageUrl: artworkLogs.imageUrl });
+        .returning({
+          artworkId: artworkLogs.artworkId,
+          imageUrl: artworkLogs.imageUrl,
+          discoveryId: artworkLogs.discoveryId,
+        });
       if (row) await refreshCover(tx, row.artworkId, row.imageUrl);
+      await refreshDescription(tx, row?.discoveryId ?? null);
     },
     async preview(db, id) {
       const [row] = await db
-        .select({ log: artworkLogs, title: artworks.title })
+        .select({
+          log: artworkLogs,
+          title: artworks.title,
+          address: artworks.address,
+          note: discoveries.description,
+        })
         .from(artworkLogs)
         .innerJoin(artworks, eq(artworks.id, artworkLogs.artworkId))
+        .leftJoin(discoveries, eq(discoveries.id, artworkLogs.discoveryId))
         .where(eq(artworkLogs.id, id));
       if (!row) return null;
       return {
         title: `${LOG_TITLES[row.log.kind]} of ${row.title}`,
-        text: null,
+        // A find's note shows with it in the artwork's history.
+        text: row.note ? clip(row.note) : null,
+        description: null,
         imageUrl: row.log.imageUrl,
         ownerId: row.log.userId,
         ownerName: await ownerName(db, row.log.userId),
         link: `/art/${row.log.artworkId}`,
+        // Where the player logged it from.
+        place: { address: row.address, latitude: row.log.latitude, longitude: row.log.longitude },
+        postedAt: row.log.createdAt.toISOString(),
         hidden: row.log.hiddenAt !== null,
       };
     },
@@ -162,10 +188,13 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
       return {
         title: row.title ?? (row.parentId ? 'Reply' : 'Post'),
         text: clip(row.content),
+        description: null,
         imageUrl: null,
         ownerId: row.userId,
         ownerName: (await ownerName(db, row.userId)) ?? row.authorName,
         link: '/community',
+        place: null,
+        postedAt: row.createdAt.toISOString(),
         hidden: row.hiddenAt !== null,
       };
     },
@@ -188,10 +217,17 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
       return {
         title: row.name,
         text: clip(`${row.city}, ${row.country}. ${row.description}`),
+        description: null,
         imageUrl: row.imageUrl,
         ownerId: row.proposedById,
         ownerName: await ownerName(db, row.proposedById),
         link: null,
+        place: {
+          address: `${row.address}, ${row.city}, ${row.country}`,
+          latitude: row.latitude,
+          longitude: row.longitude,
+        },
+        postedAt: row.createdAt.toISOString(),
         hidden: row.hiddenAt !== null,
       };
     },
@@ -214,10 +250,13 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
       return {
         title: row.username,
         text: 'Username and profile picture',
+        description: null,
         imageUrl: row.profileImageUrl,
         ownerId: row.id,
         ownerName: row.username,
         link: null,
+        place: null,
+        postedAt: row.createdAt.toISOString(),
         hidden: row.profileHiddenAt !== null,
       };
     },
@@ -240,10 +279,46 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
       return {
         title: row.title,
         text: row.description ? clip(row.description) : null,
+        description: null,
         imageUrl: row.imageUrl,
         ownerId: row.userId,
         ownerName: await ownerName(db, row.userId),
         link: null,
+        place: null,
+        postedAt: row.createdAt.toISOString(),
+        hidden: row.hiddenAt !== null,
+      };
+    },
+  },
+  tour: {
+    async lock(tx, id) {
+      const [row] = await tx
+        .select({ ownerId: tours.authorId, hiddenAt: tours.hiddenAt })
+        .from(tours)
+        .where(eq(tours.id, id))
+        .for('update');
+      return row ? { ...row, shown: true } : null;
+    },
+    async setHidden(tx, id, at) {
+      await tx.update(tours).set({ hiddenAt: at }).where(eq(tours.id, id));
+    },
+    async preview(db, id) {
+      const [row] = await db.select().from(tours).where(eq(tours.id, id));
+      if (!row) return null;
+      const stops = (await stopsOf(db, [id])).get(id)!;
+      const start = stops[0];
+      return {
+        title: row.title,
+        text: clip(`${row.city} · ${stops.map((s) => s.title).join(' → ')}. ${row.description}`),
+        description: null,
+        imageUrl: null,
+        ownerId: row.authorId,
+        ownerName: await ownerName(db, row.authorId),
+        link: `/tours/${row.id}`,
+        place: start
+          ? { address: row.city, latitude: start.latitude, longitude: start.longitude }
+          : null,
+        postedAt: row.createdAt.toISOString(),
         hidden: row.hiddenAt !== null,
       };
     },

@@ -20,6 +20,7 @@ import { isUniqueViolation, type Db, type Tx } from '../db/client.ts';
 import { wallConfirmations, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { tellWallProposer } from './inbox-events.ts';
 import { distanceKmSql, withinRadius } from './nearby.ts';
 import { assertOwnedObject } from './objects.ts';
 import { confirmationCounts, hasVisited, isEstablished } from './wall-players.ts';
@@ -41,6 +42,7 @@ type Rule = Config['established'];
 const PROPOSING_LOCK = 7_405_200_216;
 
 const CLOSED = 'This wall is closed: it can no longer be confirmed or reported.';
+export const ALREADY_CONFIRMED = 'You have already confirmed painting here on that day.';
 const NOT_VISITED =
   `Log a visit first: document a piece within ${VISIT_RADIUS_METRES} m of this wall, ` +
   'then you can confirm or report it.';
@@ -117,10 +119,11 @@ function assertPaintedOn(paintedOn: string, now = Date.now()) {
 }
 
 /** The wall locked for this transaction; 404 when missing or hidden, 409 when closed. */
-async function lockOpenWall(tx: Tx, wallId: string) {
+export async function lockOpenWall(tx: Tx, wallId: string) {
   const [wall] = await tx
     .select({
       id: legalWalls.id,
+      name: legalWalls.name,
       status: legalWalls.status,
       latitude: legalWalls.latitude,
       longitude: legalWalls.longitude,
@@ -151,32 +154,50 @@ export async function confirmWall(
     .transaction(async (tx) => {
       const wall = await lockOpenWall(tx, wallId);
       if (!(await hasVisited(tx, userId, wall))) throw forbidden(NOT_VISITED);
-      await tx.insert(wallConfirmations).values({
-        id: randomUUID(),
-        wallId,
-        userId,
-        paintedOn: body.paintedOn,
-        imageUrl: body.imageUrl,
-      });
-      await tx
-        .update(legalWalls)
-        .set({
-          lastConfirmedAt: sql`greatest(${legalWalls.lastConfirmedAt},
-            (${body.paintedOn}::date)::timestamp at time zone 'UTC')`,
-        })
-        .where(eq(legalWalls.id, wallId));
-      const countsOf = await confirmationCounts(tx, [wallId], rule);
-      if (wall.status === 'unverified' && countsOf(wallId).counting >= CONFIRMATIONS_TO_VERIFY) {
-        await tx.update(legalWalls).set({ status: 'verified' }).where(eq(legalWalls.id, wallId));
-      }
+      await addConfirmation(tx, rule, wall, userId, body);
       return wall.proposedById !== userId && (await isEstablished(tx, userId, rule));
     })
     .catch((err: unknown) => {
       throw isUniqueViolation(err, 'wall_confirmations_once_idx')
-        ? conflict('You have already confirmed painting here on that day.')
+        ? conflict(ALREADY_CONFIRMED)
         : err;
     });
   return { wall: await getWallDetail(db, wallId, userId, rule), counts };
+}
+
+/**
+ * A confirmation of a wall the caller locked (lockOpenWall) and the status it changes: its
+ * last confirmed day, and verified once enough established players confirmed it. Also how a
+ * quest's visit confirms a wall (services/quest-answers.ts). Returns the confirmation's id.
+ */
+export async function addConfirmation(
+  tx: Tx,
+  rule: Rule,
+  wall: Awaited<ReturnType<typeof lockOpenWall>>,
+  userId: string,
+  body: { paintedOn: string; imageUrl?: string | null | undefined },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(wallConfirmations).values({
+    id,
+    wallId: wall.id,
+    userId,
+    paintedOn: body.paintedOn,
+    imageUrl: body.imageUrl,
+  });
+  await tx
+    .update(legalWalls)
+    .set({
+      lastConfirmedAt: sql`greatest(${legalWalls.lastConfirmedAt},
+        (${body.paintedOn}::date)::timestamp at time zone 'UTC')`,
+    })
+    .where(eq(legalWalls.id, wall.id));
+  const countsOf = await confirmationCounts(tx, [wall.id], rule);
+  if (wall.status === 'unverified' && countsOf(wall.id).counting >= CONFIRMATIONS_TO_VERIFY) {
+    await tx.update(legalWalls).set({ status: 'verified' }).where(eq(legalWalls.id, wall.id));
+    await tellWallProposer(tx, wall, 'wall_verified');
+  }
+  return id;
 }
 
 /**
@@ -203,6 +224,7 @@ export async function reportWall(
         .where(and(eq(wallReports.wallId, wallId), isNull(wallReports.resolvedAt)));
       if (wall.status !== 'disputed' && open!.n >= REPORTS_TO_DISPUTE) {
         await tx.update(legalWalls).set({ status: 'disputed' }).where(eq(legalWalls.id, wallId));
+        await tellWallProposer(tx, wall, 'wall_disputed');
       }
     })
     .catch((err: unknown) => {

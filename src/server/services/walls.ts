@@ -22,6 +22,7 @@ import {
   type ConfirmationCounts,
 } from './wall-players.ts';
 import { wallSourceOf } from './wall-sources.ts';
+import { insideHome, shownTo } from './privacy.ts';
 
 /** Most walls one map view shows; far more than any city has. */
 export const IN_VIEW_WALLS_LIMIT = 1000;
@@ -60,7 +61,12 @@ const wallColumns = {
   attribution: legalWalls.attribution,
   notInSourceSince: legalWalls.notInSourceSince,
   proposedById: legalWalls.proposedById,
-  proposerName: sql<string | null>`${shownName('proposer')}`,
+  // Nobody is named for a wall proposed inside the proposer's hidden home.
+  proposerName: sql<string | null>`case when ${insideHome(
+    legalWalls.proposedById,
+    legalWalls.latitude,
+    legalWalls.longitude,
+  )} then null else ${shownName('proposer')} end`,
 };
 
 /** Walls with their proposer. */
@@ -174,7 +180,17 @@ export async function getWallDetail(
     })
     .from(wallConfirmations)
     .innerJoin(sql`${users} u`, sql`u.id = ${wallConfirmations.userId}`)
-    .where(eq(wallConfirmations.wallId, id))
+    .where(
+      and(
+        eq(wallConfirmations.wallId, id),
+        shownTo(
+          viewerId,
+          wallConfirmations.userId,
+          sql`${row.latitude}::double precision`,
+          sql`${row.longitude}::double precision`,
+        ),
+      ),
+    )
     .orderBy(desc(wallConfirmations.createdAt), desc(wallConfirmations.id))
     .limit(RECENT_CONFIRMATIONS);
   return {

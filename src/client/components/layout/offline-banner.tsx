@@ -10,9 +10,9 @@ export function OfflineBanner() {
   const { offline, since } = useOfflineState();
   if (!offline) return null;
   return (
-    // Phones: above the map's bottom sheet, clear of the badges under the header; desktop: just
-    // under the header. (It rarely meets the update banner there: updates download online.)
-    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(env(safe-area-inset-bottom)+6rem)] z-[90] flex justify-center px-3 md:top-[3.75rem] md:bottom-auto">
+    // Just under the header on every screen: at the bottom of a phone it sat on the map's
+    // sheets, which rise and fall. The map home moves its badges down to make room for it.
+    <div className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+4rem)] z-[90] flex justify-center px-3">
       <p
         role="status"
         className="flex items-center gap-2 rounded-full border border-neon-amber/50 bg-wall/95 px-3 py-1.5 text-xs font-bold text-neon-amber shadow-lg"

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { LOGOUT_URL } from '../../lib/navigation.ts';
 import { cn } from '../../lib/cn.ts';
 import { SuspensionBanner } from './suspension-banner.tsx';
+import { InboxBadge } from './inbox-badge.tsx';
 import { OutboxBadge } from './outbox-badge.tsx';
 
 /**
@@ -33,6 +34,7 @@ export function PageShell({
             <ArrowLeft className="size-5" aria-hidden />
           </Link>
           <h1 className="min-w-0 flex-1 truncate font-display text-lg sm:text-xl">{title}</h1>
+          <InboxBadge />
           <OutboxBadge />
           {actions}
           <a

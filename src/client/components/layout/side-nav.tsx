@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Bell,
   Calendar,
+  Flag,
+  Footprints,
   Gem,
   Home,
   Images,
@@ -36,6 +38,8 @@ export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'Inbox', href: '/inbox', icon: Bell },
   { label: 'Community', href: '/community', icon: Users },
   { label: 'Events & Missions', href: '/missions', icon: Calendar },
+  { label: 'Weekly Challenges', href: '/challenges', icon: Flag },
+  { label: 'Walking Tours', href: '/tours', icon: Footprints },
   { label: 'Color Chart', href: '/color-chart', icon: Palette },
   { label: 'Featured Artists', href: '/artists', icon: Star },
   { label: 'NFT Collection', href: '/collection', icon: Gem },

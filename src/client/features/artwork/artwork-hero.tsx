@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatDate, plural } from '../../lib/format.ts';
 import { formatTimeAgo } from '../../lib/time-ago.ts';
 import { ReportMenu } from '../moderation/index.ts';
+import { ClampedText } from '../../components/ui/clamped-text.tsx';
 import { FactRow } from '../../components/ui/fact-row.tsx';
 import { ArtworkSource } from './artwork-source.tsx';
 import { artworkState } from './artwork-state.ts';
@@ -24,9 +25,9 @@ function ArtworkLinks({ refs }: { refs: { id: string; title: string }[] }) {
 }
 
 /**
- * The artwork at a glance: its cover large, title, artist, its one state (still there, gone,
- * painted over, or reported and not confirmed) and when it was last seen, who found it first,
- * and the pieces it covers or that cover it.
+ * The artwork at a glance: its cover large, title, artist, its first finder's description, its
+ * one state (still there, gone, painted over, or reported and not confirmed) and when it was
+ * last seen, who found it first, and the pieces it covers or that cover it.
  */
 export function ArtworkHero({ artwork }: { artwork: Artwork }) {
   const { user } = useAuth();
@@ -82,6 +83,14 @@ export function ArtworkHero({ artwork }: { artwork: Artwork }) {
             />
           )}
         </div>
+        {artwork.description && (
+          <ClampedText
+            text={artwork.description}
+            what="the description"
+            testId="artwork-description"
+            className="leading-relaxed text-chalk/90"
+          />
+        )}
         <dl className="grid gap-2 text-sm">
           {artwork.address && (
             <FactRow className="min-w-0" icon={MapPin} label="Address">

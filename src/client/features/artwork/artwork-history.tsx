@@ -5,6 +5,7 @@ import { formatDate, initial } from '../../lib/format.ts';
 import { formatTimeAgo } from '../../lib/time-ago.ts';
 import { EmptyState, Section } from '../../components/ui/section.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { ClampedText } from '../../components/ui/clamped-text.tsx';
 
 const LOG_KINDS: Record<LogKind, { icon: LucideIcon; text: string; tone: string }> = {
   found: { icon: Camera, text: 'found it', tone: 'bg-neon-cyan/15 text-neon-cyan' },
@@ -72,6 +73,14 @@ function LogItem({ log }: { log: ArtworkLog }) {
           <span className="font-semibold break-all">{log.username ?? 'A former player'}</span>{' '}
           {kind.text}
         </p>
+        {log.note && (
+          <ClampedText
+            text={log.note}
+            what="the note"
+            lines={3}
+            className="my-0.5 border-l-2 border-line pl-2 text-sm text-chalk/90"
+          />
+        )}
         <p className="text-xs text-smoke">
           <time dateTime={log.createdAt}>{formatDate(log.createdAt)}</time> ·{' '}
           {formatTimeAgo(log.createdAt)}
@@ -86,7 +95,10 @@ function LogItem({ log }: { log: ArtworkLog }) {
   );
 }
 
-/** What players said of the piece, newest first: finds, gone and painted-over reports. */
+/**
+ * What players said of the piece, newest first: finds with their notes, gone and painted-over
+ * reports.
+ */
 export function LogHistory({ artwork }: { artwork: Artwork }) {
   return (
     <Section id="log-history" title="Log history" icon={History}>

@@ -13,6 +13,7 @@ const log = (kind: LogKind, on: number, pendingReview = false): ArtworkLog => ({
   imageUrl: null,
   tokensAwarded: 0,
   pendingReview,
+  note: null,
   createdAt: day(on),
 });
 
@@ -80,5 +81,17 @@ describe('artworkState: one state at a time', () => {
     expect(artworkState(artwork(3, [log('found', 3), log('gone', 4, true)]))).toEqual({
       kind: 'present',
     });
+  });
+
+  it('tells a report and a find of the same day apart by their order, as times show the day only', () => {
+    const today = { status: 'present' as const, paintedOverBy: null, lastSeenAt: day(7) };
+    const reportAfterFind = [log('gone', 7), log('found', 7)];
+    expect(artworkState({ ...today, logs: reportAfterFind })).toEqual({
+      kind: 'reported',
+      report: 'gone',
+      paintedOverBy: null,
+    });
+    const findAfterReport = [log('found', 7), log('gone', 7)];
+    expect(artworkState({ ...today, logs: findAfterReport })).toEqual({ kind: 'present' });
   });
 });

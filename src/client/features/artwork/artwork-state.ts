@@ -17,11 +17,17 @@ export type ArtworkState =
 export function artworkState(
   artwork: Pick<Artwork, 'status' | 'lastSeenAt' | 'logs' | 'paintedOverBy'>,
 ): ArtworkState {
+  // Newest first, in the order they happened: recent times are shown to the day only
+  // (docs/decisions/045), so a report and a find of the same day are told apart by their place
+  // in the list, and by time only when no find is listed. The player's own report held for
+  // review has not counted.
+  const newestFind = artwork.logs.findIndex((log) => log.kind === 'found');
   const seen = Date.parse(artwork.lastSeenAt);
-  // Newest first; the player's own report held for review has not counted.
   const reports = artwork.logs.filter(
-    (log): log is Report =>
-      log.kind !== 'found' && !log.pendingReview && Date.parse(log.createdAt) > seen,
+    (log, index): log is Report =>
+      log.kind !== 'found' &&
+      !log.pendingReview &&
+      (newestFind === -1 ? Date.parse(log.createdAt) >= seen : index < newestFind),
   );
   const paintedOverBy = reports.some((log) => log.kind === 'painted_over')
     ? artwork.paintedOverBy

@@ -1,6 +1,7 @@
 import { Camera } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Artwork } from '../../../core/schemas/artworks.ts';
+import { DESCRIPTION_MAX } from '../../../core/constants.ts';
 import type { CreateDiscovery } from '../../../core/schemas/discoveries.ts';
 import type { CompletedUpload } from '../../../core/schemas/objects.ts';
 import {
@@ -14,6 +15,7 @@ import { PhotoField, PhotoSubmit } from '../upload/index.ts';
 import { useGeolocation, type Coordinates } from '../../hooks/use-geolocation.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Label, Textarea } from '../../components/ui/input.tsx';
 import {
   Dialog,
   DialogContent,
@@ -30,11 +32,13 @@ const TEXTS: CaptureTexts = {
 };
 
 /**
- * The find as the capture's Log it sends it: a discovery of this artwork, named after it.
- * Without a spot (the photo still to be processed in the outbox) the photo's is taken.
+ * The find as the capture's Log it sends it: a discovery of this artwork, named after it, with
+ * the player's note as its description. Without a spot (the photo still to be processed in the
+ * outbox) the photo's is taken.
  */
-const findBody = (artwork: Artwork, at: Coordinates | null, imageUrl?: string) => ({
+const findBody = (artwork: Artwork, at: Coordinates | null, note: string, imageUrl?: string) => ({
   name: artwork.title,
+  description: note.trim(),
   imageUrl,
   emojiPin: artwork.emojiPin,
   ...(at && { latitude: at.latitude, longitude: at.longitude }),
@@ -64,6 +68,8 @@ function FoundItForm({
     onDone,
   });
   const [usePhotoSpot, setUsePhotoSpot] = useState(false);
+  const [note, setNote] = useState('');
+  const noteId = useId();
   useEffect(() => onBusyChange(saving), [saving, onBusyChange]);
   const device = geo.source === 'device' ? geo.location : null;
   const spotOf = (photo: CompletedUpload | null) =>
@@ -74,7 +80,7 @@ function FoundItForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving || !field.hasPhoto || waitingForSpot) return;
-    const photo = await uploadPhoto(() => findBody(artwork, device));
+    const photo = await uploadPhoto(() => findBody(artwork, device, note));
     if (!photo) return;
     const at = spotOf(photo);
     // Without a device location the line below now offers the photo's spot, or says why not.
@@ -87,7 +93,7 @@ function FoundItForm({
       }
       return;
     }
-    save(findBody(artwork, at, photo.objectURL) as CreateDiscovery, artwork.id);
+    save(findBody(artwork, at, note, photo.objectURL) as CreateDiscovery, artwork.id);
   }
 
   return (
@@ -100,6 +106,21 @@ function FoundItForm({
         usingPhoto={usePhotoSpot}
         onUsePhoto={setUsePhotoSpot}
       />
+      <div className="grid gap-1.5">
+        <Label htmlFor={noteId}>
+          Your note <span className="font-normal text-smoke">(optional)</span>
+        </Label>
+        <Textarea
+          id={noteId}
+          value={note}
+          maxLength={DESCRIPTION_MAX}
+          rows={2}
+          className="min-h-16"
+          placeholder="What has changed? A new tag beside it, faded colours…"
+          disabled={saving}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </div>
       {artwork.foundByMe && (
         <p className="rounded-xl border border-line bg-concrete p-3 text-sm text-chalk">
           You found it before: logging it again refreshes when it was last seen but earns no more

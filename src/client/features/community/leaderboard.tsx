@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Trophy } from 'lucide-react';
+import { useState } from 'react';
 import { HIDDEN_PLAYER } from '../../../core/content-reports.ts';
 import type { LeaderboardEntry } from '../../../core/schemas/community.ts';
 import { leaderboardQuery } from './community-api.ts';
 import { cn } from '../../lib/cn.ts';
 import { ReportMenu } from '../moderation/index.ts';
+import { ThisWeekBoard } from '../challenges/index.ts';
+import { ChoiceChip } from '../../components/ui/choice-chip.tsx';
 import { formatNumber, formatXp, plural } from '../../lib/format.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { EmptyState, LoadError, Section } from '../../components/ui/section.tsx';
@@ -92,13 +95,31 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
  */
 export function Leaderboard({ className }: { className?: string }) {
   const { data, isPending, isError, refetch } = useQuery(leaderboardQuery);
+  // All time (SPEC's Top Explorers), or this week in one area (docs/decisions/045).
+  const [view, setView] = useState<'all' | 'week'>('all');
   // Ranks run 1, 2, 3…; the first gap marks the appended entry of a player outside the top.
   const gap = data?.findIndex((e, i) => i > 0 && e.rank !== data[i - 1]!.rank + 1) ?? -1;
   const top = gap === -1 ? (data ?? []) : data!.slice(0, gap);
   const mine = gap === -1 ? [] : data!.slice(gap);
   return (
     <Section id="leaderboard" title="Top Explorers" icon={Trophy} className={className}>
-      {isPending ? (
+      <div role="radiogroup" aria-label="Rankings" className="mb-3 grid grid-cols-2 gap-2">
+        {(['all', 'week'] as const).map((v) => (
+          <ChoiceChip
+            key={v}
+            name="rankings"
+            value={v}
+            checked={view === v}
+            onChange={() => setView(v)}
+            compact
+          >
+            {v === 'all' ? 'All time' : 'This week'}
+          </ChoiceChip>
+        ))}
+      </div>
+      {view === 'week' ? (
+        <ThisWeekBoard />
+      ) : isPending ? (
         <div className="grid grid-cols-1 gap-2" aria-label="Loading rankings">
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-14" />

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { inboxUnreadQuery } from '../../api/inbox.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { inboxText } from './inbox-text.ts';
+import { inboxText } from '../../../core/inbox-text.ts';
 
 /** Ids already told on this device, so news is toasted once however often it is asked for. */
 const TOLD_KEY = 'streetscope.inbox.told';

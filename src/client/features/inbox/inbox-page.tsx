@@ -4,8 +4,14 @@ import {
   BadgeCheck,
   Bell,
   Camera,
+  EyeOff,
+  Flag,
   Hourglass,
   LoaderCircle,
+  MapPin,
+  Scale,
+  ShieldAlert,
+  ShieldCheck,
   Sparkles,
   Target,
   type LucideIcon,
@@ -20,9 +26,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useRequireAuthRedirect } from '../../hooks/use-require-auth-redirect.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatTimeAgo } from '../../lib/time-ago.ts';
-import { artworkHref } from '../artwork/index.ts';
 import { inboxPagesQuery, useMarkInboxRead } from './inbox-api.ts';
-import { inboxText } from './inbox-text.ts';
+import { inboxText } from '../../../core/inbox-text.ts';
 
 const ICONS: Record<InboxKind, { icon: LucideIcon; tone: string }> = {
   find_paid: { icon: Camera, tone: 'text-neon-lime' },
@@ -31,11 +36,17 @@ const ICONS: Record<InboxKind, { icon: LucideIcon; tone: string }> = {
   find_voided: { icon: Ban, tone: 'text-rose-300' },
   piece_found: { icon: Sparkles, tone: 'text-neon-pink' },
   mission_completed: { icon: Target, tone: 'text-neon-cyan' },
+  wall_verified: { icon: ShieldCheck, tone: 'text-neon-lime' },
+  wall_disputed: { icon: ShieldAlert, tone: 'text-neon-amber' },
+  report_upheld: { icon: Flag, tone: 'text-neon-lime' },
+  report_dismissed: { icon: Scale, tone: 'text-smoke' },
+  piece_gone: { icon: EyeOff, tone: 'text-rose-300' },
+  near_you: { icon: MapPin, tone: 'text-neon-cyan' },
 };
 
 /**
- * The inbox (/inbox): what was paid, held and released, and who found the player's pieces,
- * newest first. Opening it reads everything shown; what was unread keeps its mark until the
+ * The inbox (/inbox): what was paid, held and released, who found the player's pieces, and what
+ * others decided about their walls, reports and finds, newest first. Opening it reads everything shown; what was unread keeps its mark until the
  * player leaves.
  */
 export default function InboxPage() {
@@ -116,9 +127,9 @@ function InboxRow({ item }: { item: InboxItem }) {
   );
   return (
     <li>
-      {item.artworkId ? (
+      {item.link ? (
         <Link
-          href={artworkHref(item.artworkId)}
+          href={item.link}
           className={cn(frame, 'transition-colors hover:border-neon-cyan/60 hover:bg-concrete')}
         >
           {body}

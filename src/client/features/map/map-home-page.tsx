@@ -6,7 +6,7 @@ import { DEFAULT_FILTERS, filterParams, type MapFilters } from './layers/artwork
 import { configQuery } from '../../api/config.ts';
 import { PageSkeleton } from '../../components/layout/page-skeleton.tsx';
 import { LazyBoundary } from '../../components/ui/lazy-boundary.tsx';
-import { ActionBar } from './home/action-bar.tsx';
+import { ActionBar, PhoneTabBar } from './home/action-bar.tsx';
 import { AllowLocationButton, AllowLocationCard } from './home/allow-location-card.tsx';
 import { LayersExtras } from './home/layers-extras.tsx';
 import { ImagingPanel } from './layers/imaging-panel.tsx';
@@ -21,7 +21,9 @@ import { ImagingControlsFor, MissionPanel } from './home/on-demand.tsx';
 import { SuspensionBanner } from '../../components/layout/suspension-banner.tsx';
 import { DesktopOverlay, PhoneOverlay } from './home/map-overlays.tsx';
 import { useMapLink } from './home/map-params.ts';
-import { MapSheet } from './panels/map-sheet.tsx';
+import { MapSheet, PEEK } from './panels/map-sheet.tsx';
+import { placeSheetCover } from './panels/phone-layout.ts';
+import { PLACE_SHEET_PANEL, PlaceSheet } from './panels/place-sheet.tsx';
 import { PinHint } from './capture/pin-hint.tsx';
 import { Crosshair, PinHereBar } from './capture/pin-here.tsx';
 import { ImageryBadge, StageStatus } from './capture/stage-status.tsx';
@@ -37,7 +39,9 @@ import { CAMERA } from './view/map-types.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useGeolocation } from '../../hooks/use-geolocation.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query.ts';
+import { useOfflineState } from '../../lib/offline-state.ts';
 import { usePaymentReturn } from '../subscribe/index.ts';
+import { QuestsLink } from '../quests/index.ts';
 import { useStableHandlers } from '../../hooks/use-stable-handlers.ts';
 
 // The map's code is on its way as soon as the map home's is, not once the config has answered.
@@ -56,6 +60,9 @@ export default function MapHome() {
   const config = useQuery(configQuery);
   usePaymentReturn();
   const desktop = useMediaQuery(DESKTOP_QUERY);
+  const { offline } = useOfflineState();
+  // On a phone a selection's sheet covers the map's bottom: the selected place is kept above it.
+  const covered = desktop ? 0 : placeSheetCover(window.innerHeight);
   const dialogs = useMapDialogs();
   const panels = useMapPanels();
   const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
@@ -65,7 +72,7 @@ export default function MapHome() {
   const { layers } = imaging;
   const pinning = usePinning(handle);
   const captureButton = useRef<HTMLButtonElement>(null);
-  const { start, centre, centreKind, locate } = useMapCentre(link, geo, view, handle);
+  const { start, centre, centreKind, locate } = useMapCentre(link, geo, view, handle, covered);
   const { selection, imagingOpen } = panels;
 
   const data = useMapData({
@@ -98,13 +105,16 @@ export default function MapHome() {
     <AllowLocationCard locating={geo.status === 'locating'} onAllow={geo.requestLocation} />
   );
   const stageStatus = (
-    <StageStatus
-      centre={centre}
-      centreKind={centreKind}
-      zoom={view ? Math.round(view.zoom) : (link?.zoom ?? null)}
-      nearbyDiscoveries={data.nearbyDiscoveries}
-      canReturnToPlayer={!!link && geo.source === 'device'}
-    />
+    <>
+      <StageStatus
+        centre={centre}
+        centreKind={centreKind}
+        zoom={view ? Math.round(view.zoom) : (link?.zoom ?? null)}
+        nearbyDiscoveries={data.nearbyDiscoveries}
+        canReturnToPlayer={!!link && geo.source === 'device'}
+      />
+      <QuestsLink />
+    </>
   );
   const imagingPanel = (
     <ImagingPanel
@@ -123,12 +133,13 @@ export default function MapHome() {
       selectedWallId={panels.selectedWallId}
       onSelectWall={(wall) => {
         panels.select({ kind: 'wall', wall });
-        handle?.flyTo(wall);
+        handle?.flyTo(wall, undefined, covered);
       }}
       onRetry={() => void nearbyWalls.refetch()}
       onPropose={pinning.start}
       bare={bare}
-      className="min-h-0"
+      // In the desktop column it shrinks to a wall and the way to add one, then the column scrolls.
+      className={bare ? 'min-h-0' : 'min-h-44'}
     />
   );
   const filtersPanel = (
@@ -155,14 +166,19 @@ export default function MapHome() {
       }
     />
   );
-  const locationPanel =
+  const locationPanel = (className: string) =>
     selection?.kind === 'mission' ? (
       <LazyBoundary>
-        <MissionPanel mission={selection.mission} onClose={panels.closePlace} className="min-h-0" />
+        <MissionPanel
+          mission={selection.mission}
+          onClose={panels.closePlace}
+          className={className}
+        />
       </LazyBoundary>
     ) : (
-      place && <LocationPanel place={place} onClose={panels.closePlace} className="min-h-0" />
+      place && <LocationPanel place={place} onClose={panels.closePlace} className={className} />
     );
+  const placeOpen = selection?.kind === 'mission' || !!place;
   const controls = panels.controlsOpen && handle && (
     <LazyBoundary>
       <ImagingControlsFor
@@ -199,7 +215,7 @@ export default function MapHome() {
       <MapHeader user={user} onOpenMenu={handlers.onOpenMenu} />
       <SuspensionBanner className="m-0 rounded-none border-x-0 border-t-0 px-3 py-2" />
 
-      <main className="relative min-h-0 flex-1">
+      <main className="relative min-h-0 flex-1" data-offline={offline || undefined}>
         <h1 className="sr-only">StreetScope map</h1>
         {config.data && !failed && (
           <MapErrorBoundary onError={map.fail}>
@@ -221,8 +237,7 @@ export default function MapHome() {
                 markers={data.markers}
                 onReady={map.setHandle}
                 onCamera={imaging.setCamera}
-                // A selection raises the phone's sheet to half the screen.
-                coveredBottom={desktop ? 0 : Math.round(window.innerHeight / 2)}
+                coveredBottom={covered}
                 onImagery={map.setImagery}
                 onFail={handlers.onFail}
                 onView={handlers.onView}
@@ -252,7 +267,7 @@ export default function MapHome() {
                   {wallsPanel(false)}
                 </>
               }
-              right={locationPanel || controls || (imagingOpen && filtersPanel)}
+              right={locationPanel('min-h-0') || controls || (imagingOpen && filtersPanel)}
               pinBar={pinBar}
               fabs={fabs}
             />
@@ -266,7 +281,9 @@ export default function MapHome() {
                 </>
               }
               pinBar={pinBar}
-              fabs={fabs}
+              // Folded away with the sheets they would show through.
+              fabs={panels.snap === PEEK && !placeOpen && fabs}
+              offline={offline}
             />
           ))}
       </main>
@@ -277,40 +294,45 @@ export default function MapHome() {
         </div>
       ) : (
         !pinning.active && (
-          <MapSheet
-            snap={panels.snap}
-            onSnap={panels.setSnap}
-            title={
-              imagingOpen ? (
-                'Map layers'
-              ) : (
-                <WallsTitle walls={nearbyWalls.data} status={wallsStatus} />
-              )
-            }
-            action={
-              !geo.location && (
-                <AllowLocationButton
-                  size="sm"
-                  locating={geo.status === 'locating'}
-                  onAllow={geo.requestLocation}
-                />
-              )
-            }
-            peek={actionBar}
-          >
-            {locationPanel ||
-              (imagingOpen ? (
-                <div className="grid gap-3">
-                  {imagingPanel}
-                  {filtersPanel}
-                </div>
-              ) : (
-                <div className="grid gap-3">
-                  {stageStatus}
-                  {wallsPanel(true)}
-                </div>
-              ))}
-          </MapSheet>
+          <>
+            {placeOpen ? (
+              <PlaceSheet>{locationPanel(PLACE_SHEET_PANEL)}</PlaceSheet>
+            ) : (
+              <MapSheet
+                snap={panels.snap}
+                onSnap={panels.setSnap}
+                title={
+                  imagingOpen ? (
+                    'Map layers'
+                  ) : (
+                    <WallsTitle walls={nearbyWalls.data} status={wallsStatus} />
+                  )
+                }
+                action={
+                  !geo.location && (
+                    <AllowLocationButton
+                      size="sm"
+                      locating={geo.status === 'locating'}
+                      onAllow={geo.requestLocation}
+                    />
+                  )
+                }
+              >
+                {imagingOpen ? (
+                  <div className="grid gap-3">
+                    {imagingPanel}
+                    {filtersPanel}
+                  </div>
+                ) : (
+                  <div className="grid gap-3">
+                    {stageStatus}
+                    {wallsPanel(true)}
+                  </div>
+                )}
+              </MapSheet>
+            )}
+            <PhoneTabBar>{actionBar}</PhoneTabBar>
+          </>
         )
       )}
 

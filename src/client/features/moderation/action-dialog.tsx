@@ -19,12 +19,15 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 
+/** Each kind of action's input but its reason. */
+type WithoutReason<T> = T extends unknown ? Omit<T, 'reason'> : never;
+
 /** An action waiting for its reason (and, for a suspension, its length). */
 export type PendingAction =
   | {
       label: string;
       what: string;
-      input: Omit<Exclude<ModerationActionInput, { action: 'suspend' }>, 'reason'>;
+      input: WithoutReason<Exclude<ModerationActionInput, { action: 'suspend' }>>;
     }
   | { label: string; what: string; input: { action: 'suspend'; targetId: string } };
 

@@ -8,21 +8,7 @@ import { EmptyState, LoadError } from '../../components/ui/section.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { PendingAction } from './action-dialog.tsx';
-
-const ACTION_LABELS: Record<string, string> = {
-  hide: 'hid',
-  restore: 'restored',
-  verify_wall: 'verified the wall',
-  close_wall: 'closed the wall',
-  release_log: 'released the log',
-  void_log: 'voided the log',
-  suspend: 'suspended',
-  lift_suspension: 'lifted the suspension of',
-  clear_account_flag: 'cleared the flag on',
-  grant_role: 'changed the role of',
-  revoke_role: 'changed the role of',
-  refused: 'was refused acting on',
-};
+import { ACTION_LABELS } from './action-labels.ts';
 
 /** "for 7 days, until 3 December 2026": what the details add to the sentence. */
 function detailText(entry: AuditEntry): string | null {

@@ -8,9 +8,12 @@ import type {
   AuditEntry,
   AuditPage,
   CreateReport,
+  FlagPage,
   ModerationActionInput,
   ModerationQueues,
+  ReportPage,
   ReportResult,
+  WallPage,
 } from '../../../core/schemas/moderation.ts';
 import { apiRequest } from '../../lib/query-client.ts';
 import { authKeys } from '../../api/auth.ts';
@@ -21,10 +24,37 @@ export const moderationKeys = {
   actions: ['/api/moderation/actions'] as const,
 };
 
+/** The first page of every queue: the tabs' counts and the accounts to check. */
 export const queuesQuery = queryOptions<ModerationQueues>({
   queryKey: moderationKeys.queues,
   refetchOnMount: 'always',
 });
+
+/** Each paged queue (docs/decisions/046) and what one of its pages holds. */
+export interface QueuePages {
+  reports: ReportPage;
+  flags: FlagPage;
+  walls: WallPage;
+  'imported-walls': WallPage;
+}
+export type QueueName = keyof QueuePages;
+
+/**
+ * One queue, a page at a time, newest first. Its key sits under the queues' key, so a decision
+ * that refreshes the queues refreshes every page shown.
+ */
+export const queuePagesQuery = <Q extends QueueName>(queue: Q) =>
+  infiniteQueryOptions({
+    queryKey: [...moderationKeys.queues, queue] as const,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<QueuePages[Q]> => {
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      const res = await apiRequest('GET', `/api/moderation/queues/${queue}${query}`);
+      return (await res.json()) as QueuePages[Q];
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    refetchOnMount: 'always',
+  });
 
 /** The audit log, 50 entries a page, newest first. */
 export const auditLogQuery = infiniteQueryOptions({
@@ -62,6 +92,8 @@ export function useModerationAction() {
       const res = await apiRequest('POST', '/api/moderation/actions', input);
       return ((await res.json()) as { entry: AuditEntry }).entry;
     },
+    // A refusal often means the card is out of date (another moderator decided): show it as it is.
+    onError: () => queryClient.invalidateQueries({ queryKey: moderationKeys.queues }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: moderationKeys.queues }),

@@ -45,15 +45,16 @@ function Queues() {
       <TabsList className="sticky top-[3.8rem] z-20 mb-4 grid-flow-row grid-cols-3 shadow-lg sm:grid-flow-col sm:grid-cols-none">
         <TabsTrigger value="reports" className="px-1.5 sm:px-2">
           Reports
-          <Count n={queues.data?.reports.length} />
+          <Count n={queues.data?.reports.total} />
         </TabsTrigger>
         <TabsTrigger value="flags" className="px-1.5 sm:px-2">
           Logs
-          <Count n={queues.data?.flags.length} />
+          <Count n={queues.data?.flags.total} />
         </TabsTrigger>
         <TabsTrigger value="walls" className="px-1.5 sm:px-2">
           Walls
-          <Count n={queues.data?.walls.length} />
+          {/* Players' walls only: imported ones wait for players to confirm them. */}
+          <Count n={queues.data?.walls.total} />
         </TabsTrigger>
         <TabsTrigger value="accounts" className="px-1.5 sm:px-2">
           Accounts
@@ -64,18 +65,14 @@ function Queues() {
         </TabsTrigger>
       </TabsList>
       <TabsContent value="reports">
-        {body((q) => (
-          <ReportQueue groups={q.reports} onAct={setPending} />
-        ))}
+        <ReportQueue onAct={setPending} />
       </TabsContent>
       <TabsContent value="flags">
-        {body((q) => (
-          <FlagQueue flags={q.flags} onAct={setPending} />
-        ))}
+        <FlagQueue onAct={setPending} />
       </TabsContent>
       <TabsContent value="walls">
         {body((q) => (
-          <WallQueue walls={q.walls} onAct={setPending} />
+          <WallQueue importedTotal={q.importedWalls.total} onAct={setPending} />
         ))}
       </TabsContent>
       <TabsContent value="accounts">

@@ -1,4 +1,9 @@
+import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Place } from '../../../core/schemas/moderation.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatCoordinates } from '../../lib/geo-format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { PendingAction } from './action-dialog.tsx';
 
@@ -65,3 +70,43 @@ export const suspendAction = (username: string, userId: string): PendingAction =
   what: `${username} will be able to look around but not post, log or upload.`,
   input: { action: 'suspend', targetId: userId },
 });
+
+/** Where it is: the address when known, else the coordinates, and a link to the map there. */
+export function PlaceLine({ place }: { place: Place }) {
+  const href = `/?lat=${place.latitude}&lng=${place.longitude}&zoom=18`;
+  return (
+    <p className="flex items-start gap-1.5">
+      <MapPin className="mt-0.5 size-4 shrink-0 text-neon-cyan" aria-hidden />
+      <span className="min-w-0 break-words">
+        {place.address ?? formatCoordinates(place)}{' '}
+        <Link
+          href={href}
+          className="font-semibold whitespace-nowrap text-neon-cyan hover:underline"
+        >
+          Show on map
+        </Link>
+      </span>
+    </p>
+  );
+}
+
+/**
+ * Who posted it and when: "By alice · 3 Jun 2025, 14:02". What came from a source says when it
+ * was added here instead ("· added 3 Jun 2025"): its source's own date is in `who`.
+ */
+export function Byline({
+  who,
+  at,
+  added = false,
+}: {
+  who: ReactNode;
+  at: string;
+  added?: boolean;
+}) {
+  return (
+    <p className="text-smoke">
+      {who} · {added && 'added '}
+      <time dateTime={at}>{added ? formatDate(at) : formatDateTime(at)}</time>
+    </p>
+  );
+}

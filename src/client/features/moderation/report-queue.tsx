@@ -2,12 +2,14 @@ import { EyeOff, Flag } from 'lucide-react';
 import { Link } from 'wouter';
 import { REPORT_TARGET_NAMES } from '../../../core/content-reports.ts';
 import type { ReportGroup } from '../../../core/schemas/moderation.ts';
-import { formatDate, plural } from '../../lib/format.ts';
+import { plural } from '../../lib/format.ts';
 import { EmptyState } from '../../components/ui/section.tsx';
 import { REASON_LABELS } from './reports/report-reasons.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import type { PendingAction } from './action-dialog.tsx';
-import { ActButton, QueueCard, suspendAction } from './queue-card.tsx';
+import { ActButton, Byline, PlaceLine, QueueCard, suspendAction } from './queue-card.tsx';
+import { HistoryBlock, ReportList } from './queue-history.tsx';
+import { QueueList } from './queue-list.tsx';
 
 /** Only established players' reports hide anything (docs/decisions/026): say how many there are. */
 function establishedText(established: number, count: number): string {
@@ -16,11 +18,46 @@ function establishedText(established: number, count: number): string {
   return `${established} of ${count} from established players.`;
 }
 
+/** Restore or keep hidden when reports hid it; dismiss or hide when it is still shown. */
+function decisions(group: ReportGroup, hidden: boolean): PendingAction[] {
+  const name = REPORT_TARGET_NAMES[group.targetType];
+  const target = {
+    targetType: group.targetType,
+    targetId: group.targetId,
+    decisionsSeen: group.history.decisionCount,
+  };
+  return hidden
+    ? [
+        {
+          label: 'Keep hidden and close',
+          what: `This ${name} stays hidden from every player; its reports close and it leaves the queue.`,
+          input: { action: 'keep_hidden', ...target },
+        },
+        {
+          label: 'Restore',
+          what: `Show this ${name} again to everyone and close its reports.`,
+          input: { action: 'restore', ...target },
+        },
+      ]
+    : [
+        {
+          label: 'Dismiss reports',
+          what: `Keep this ${name} shown and close its reports.`,
+          input: { action: 'restore', ...target },
+        },
+        {
+          label: 'Hide',
+          what: `Hide this ${name} from every player and close its reports.`,
+          input: { action: 'hide', ...target },
+        },
+      ];
+}
+
 function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAction) => void }) {
   const { preview } = group;
   const name = REPORT_TARGET_NAMES[group.targetType];
-  const target = { targetType: group.targetType, targetId: group.targetId };
   const ownerId = preview?.ownerId;
+  const [first, second] = preview ? decisions(group, preview.hidden) : [];
   return (
     <QueueCard
       imageUrl={preview?.imageUrl ?? null}
@@ -38,42 +75,19 @@ function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAc
               Hidden
             </Badge>
           )}
+          {group.imported && <Badge variant="outline">Imported</Badge>}
         </>
       }
       actions={
-        preview && (
+        first &&
+        second && (
           <>
-            {preview.hidden ? (
-              <ActButton
-                onAct={onAct}
-                action={{
-                  label: 'Restore',
-                  what: `Show this ${name} again to everyone and close its reports.`,
-                  input: { action: 'restore', ...target },
-                }}
-              />
-            ) : (
-              <ActButton
-                variant="secondary"
-                onAct={onAct}
-                action={{
-                  label: 'Dismiss reports',
-                  what: `Keep this ${name} shown and close its reports.`,
-                  input: { action: 'restore', ...target },
-                }}
-              />
-            )}
-            {!preview.hidden && (
-              <ActButton
-                variant="destructive"
-                onAct={onAct}
-                action={{
-                  label: 'Hide',
-                  what: `Hide this ${name} from every player and close its reports.`,
-                  input: { action: 'hide', ...target },
-                }}
-              />
-            )}
+            <ActButton onAct={onAct} action={first} />
+            <ActButton
+              variant={preview?.hidden ? 'secondary' : 'destructive'}
+              onAct={onAct}
+              action={second}
+            />
             {ownerId && preview.ownerName && (
               <ActButton
                 variant="ghost"
@@ -88,23 +102,19 @@ function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAc
       }
     >
       {preview?.text && <p className="break-words whitespace-pre-line">{preview.text}</p>}
-      {preview?.ownerName && <p className="text-smoke">By {preview.ownerName}</p>}
-      <ul className="flex flex-wrap gap-1.5" aria-label="Reasons">
-        {group.reasons.map((r) => (
-          <li key={r}>
-            <Badge variant="outline">{REASON_LABELS[r]}</Badge>
-          </li>
-        ))}
-      </ul>
-      <p className="text-smoke">
-        Reported by {group.reporters.join(', ')} · first on {formatDate(group.firstReportedAt)}
-      </p>
+      {preview?.description && (
+        <p className="break-words whitespace-pre-line">{preview.description}</p>
+      )}
+      {preview && (
+        <Byline
+          who={preview.ownerName ? `By ${preview.ownerName}` : 'Added'}
+          at={preview.postedAt}
+        />
+      )}
+      {preview?.place && <PlaceLine place={preview.place} />}
       <p className="text-smoke">{establishedText(group.established, group.count)}</p>
-      {group.notes.map((note, i) => (
-        <blockquote key={i} className="border-l-2 border-line pl-2 text-smoke italic">
-          {note}
-        </blockquote>
-      ))}
+      <ReportList reports={group.reports.map((r) => ({ ...r, reason: REASON_LABELS[r.reason] }))} />
+      <HistoryBlock history={group.history} />
       {preview?.link && (
         <Link href={preview.link} className="font-semibold text-neon-cyan hover:underline">
           Open where players see it
@@ -114,28 +124,23 @@ function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAc
   );
 }
 
-/** Open reports, most reported first. */
-export function ReportQueue({
-  groups,
-  onAct,
-}: {
-  groups: ReportGroup[];
-  onAct: (a: PendingAction) => void;
-}) {
-  if (groups.length === 0) {
-    return (
-      <EmptyState icon={Flag} title="No open reports">
-        <p>Reports players send show here.</p>
-      </EmptyState>
-    );
-  }
+/** Open reports, the newest report first. */
+export function ReportQueue({ onAct }: { onAct: (a: PendingAction) => void }) {
   return (
-    <ul className="grid gap-3" aria-label="Open reports">
-      {groups.map((g) => (
+    <QueueList
+      queue="reports"
+      label="Open reports"
+      empty={
+        <EmptyState icon={Flag} title="No open reports">
+          <p>Reports players send show here.</p>
+        </EmptyState>
+      }
+    >
+      {(g) => (
         <li key={`${g.targetType}:${g.targetId}`}>
           <ReportCard group={g} onAct={onAct} />
         </li>
-      ))}
-    </ul>
+      )}
+    </QueueList>
   );
 }

@@ -5,7 +5,9 @@ import { Achievements } from './achievements.tsx';
 import { CollectionStrip } from './collection-strip.tsx';
 import { ArtGallery } from './art-gallery.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
 import { PasswordCard } from './password-card.tsx';
+import { PrivacyCard } from './privacy-card.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { RecoveryCodesCard } from './recovery-codes-card.tsx';
 import { RecentDiscoveries } from './recent-discoveries.tsx';
@@ -19,7 +21,7 @@ import { useRequireAuthRedirect } from '../../hooks/use-require-auth-redirect.ts
 /**
  * SPEC §2 Profile (/profile): picture, name, join date and stats; recent discoveries; the art
  * gallery; achievements; the NFT Collection at a glance; the linked wallet; sessions, password
- * and recovery codes (docs/decisions/032); passkeys (036); your data (download it, delete the account). Phones get one column; wide screens put the player card and the
+ * and recovery codes (docs/decisions/032); passkeys (036); notifications (042); your data (download it, delete the account). Phones get one column; wide screens put the player card and the
  * achievements beside the lists.
  */
 export default function Profile() {
@@ -42,6 +44,8 @@ export default function Profile() {
         <div className="grid grid-cols-1 min-w-0 gap-5">
           <RecentDiscoveries />
           <ArtGallery />
+          <NotificationsCard />
+          <PrivacyCard />
           <SessionsCard />
           <SignInMethodsCard />
           <PasskeysCard />

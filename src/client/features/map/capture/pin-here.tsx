@@ -76,12 +76,18 @@ export function PinHereBar({
           <X aria-hidden />
         </Button>
       </div>
-      <div className="grid grid-cols-4 gap-2" role="group" aria-label="What to pin here">
+      {/* Four across, icon over label, where each label fits; two by two, side by side, on
+          narrower phones. Labels may wrap between words, never spill out of their button. */}
+      <div
+        className="grid grid-cols-2 gap-2 min-[380px]:grid-cols-4"
+        role="group"
+        aria-label="What to pin here"
+      >
         {CHOICES.map(({ kind, label, icon: Icon }) => (
           <Button
             key={kind}
             variant={kind === 'graffiti' ? 'default' : 'secondary'}
-            className="h-auto min-h-12 flex-col gap-1 px-1 py-2 text-xs"
+            className="h-auto min-h-11 gap-1.5 px-2 py-1.5 text-center text-xs leading-tight whitespace-normal min-[380px]:flex-col min-[380px]:gap-1 min-[380px]:px-1"
             onClick={() => onPin(kind)}
           >
             <Icon aria-hidden />

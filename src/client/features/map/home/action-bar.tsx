@@ -1,7 +1,8 @@
 import { Camera, Palette, User, Users, type LucideIcon } from 'lucide-react';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../../../lib/cn.ts';
+import { aboveSafeArea, PHONE_LAYOUT } from '../panels/phone-layout.ts';
 
 const LINKS: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'Colors', href: '/color-chart', icon: Palette },
@@ -10,7 +11,7 @@ const LINKS: { label: string; href: string; icon: LucideIcon }[] = [
 ];
 
 const itemClass =
-  'flex min-h-12 md:min-h-14 flex-col items-center justify-center gap-1 rounded-xl px-1 text-xs font-bold text-chalk transition-colors hover:bg-concrete';
+  'flex min-h-12 md:min-h-14 flex-col items-center justify-center gap-0.5 md:gap-1 rounded-xl px-1 text-xs font-bold text-chalk transition-colors hover:bg-concrete';
 
 /**
  * SPEC §2 bottom action bar: Capture opens the document-street-art dialog; the rest navigate.
@@ -29,16 +30,16 @@ export function ActionBar({
 }) {
   return (
     <nav aria-label="Map actions" className={cn('relative z-30', className)}>
-      <ul className="mx-auto grid max-w-xl grid-cols-4 gap-1 px-2 py-1 md:py-1.5">
+      <ul className="mx-auto grid max-w-xl grid-cols-4 gap-1 px-2 py-0.5 md:py-1.5">
         <li>
           <button
             type="button"
             ref={captureRef}
             onClick={onCapture}
-            className="group flex min-h-12 w-full md:min-h-14 flex-col items-center justify-end gap-1 rounded-xl text-xs font-bold text-white"
+            className="group flex min-h-12 w-full md:min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl text-xs font-bold text-white md:justify-end md:gap-1"
           >
-            <span className="grid size-8 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet shadow-lg ring-4 shadow-neon-pink/30 ring-wall transition group-hover:brightness-110 group-active:scale-95 md:-mt-7 md:size-14">
-              <Camera className="size-5 md:size-6" aria-hidden />
+            <span className="grid size-7 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet shadow-lg shadow-neon-pink/30 transition group-hover:brightness-110 group-active:scale-95 md:-mt-7 md:size-14 md:ring-4 md:ring-wall">
+              <Camera className="size-4 md:size-6" aria-hidden />
             </span>
             Capture
           </button>
@@ -53,5 +54,20 @@ export function ActionBar({
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The phone's tab bar: the action bar fixed at the screen's bottom, over the sheets that stand on
+ * it (they slide under it as they fold).
+ */
+export function PhoneTabBar({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-brick pb-[env(safe-area-inset-bottom)] md:hidden"
+      style={{ height: aboveSafeArea(PHONE_LAYOUT.tabBar) }}
+    >
+      {children}
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import type { LegalWall } from '../../../../core/schemas/walls.ts';
 import type { WallStatus } from '../../../../core/wall-status.ts';
 import { fetchArtworkWaypoints } from '../layers/artwork-map-api.ts';
 import { inBounds, type Bounds } from '../view/view-bounds.ts';
-import { toGpx, type Waypoint } from './gpx.ts';
+import { downloadGpx, toGpx, type Waypoint } from '../../../lib/gpx.ts';
 import { handleUnauthorized } from '../../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -111,15 +111,10 @@ export function waypointsInView(
 
 function download(places: Waypoint[]) {
   const now = new Date();
-  const file = new Blob([toGpx(places, `StreetScope: ${places.length} places in view`, now)], {
-    type: 'application/gpx+xml',
-  });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(file);
-  link.download = `streetscope-${now.toISOString().slice(0, 10)}.gpx`;
-  link.click();
-  // The download reads the file after the click returns: released once it surely has.
-  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+  downloadGpx(
+    toGpx(places, `StreetScope: ${places.length} places in view`, now),
+    `streetscope-${now.toISOString().slice(0, 10)}.gpx`,
+  );
 }
 
 const NO_ARTWORKS: ArtworkWaypoints = { artworks: [], truncated: false };

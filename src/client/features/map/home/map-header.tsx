@@ -8,6 +8,7 @@ import { plural } from '../../../lib/format.ts';
 import { LOGOUT_URL } from '../../../lib/navigation.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { InboxBadge } from '../../../components/layout/inbox-badge.tsx';
 import { OutboxBadge } from '../../../components/layout/outbox-badge.tsx';
 import { WalletButton } from '../../wallet/index.ts';
 
@@ -26,7 +27,7 @@ export const MapHeader = memo(function MapHeader({
   const levelLine = `Level ${user.level} • ${plural(user.discoveries, 'Discovery', 'Discoveries')}`;
   return (
     <header className="relative z-30 border-b border-line bg-wall/90">
-      <div className="mx-auto flex max-w-7xl items-center gap-x-1.5 px-2 py-1.5 sm:gap-x-3 sm:px-4 sm:py-2">
+      <div className="mx-auto flex max-w-7xl items-center gap-x-1.5 px-2 py-1 sm:gap-x-3 sm:px-4 sm:py-2">
         <Button
           variant="ghost"
           size="icon"
@@ -73,6 +74,7 @@ export const MapHeader = memo(function MapHeader({
           <span className="sr-only"> tokens</span>
         </p>
 
+        <InboxBadge />
         <OutboxBadge />
 
         <WalletButton className="shrink-0 max-sm:min-w-11 max-sm:px-2.5" />

@@ -4,25 +4,28 @@ import type { useGeolocation } from '../../../hooks/use-geolocation.ts';
 import type { CentreKind } from '../capture/stage-status.tsx';
 import type { MapHandle } from '../view/map-handle.ts';
 import type { MapViewState } from '../view/map-view-props.ts';
-import type { MapLink } from './map-params.ts';
+import { useLinkedPiece, type MapLink } from './map-params.ts';
 
 /**
  * Where the map is: it starts at the link's centre, else the player's, else the fallback, and
  * follows the view from there. A location found after the map started (or a new map link)
- * moves the map there.
+ * moves the map there. A link to one piece opens its panel: on a phone the piece is brought
+ * above the `coveredBottom` pixels that panel covers.
  */
 export function useMapCentre(
   link: MapLink | null,
   geo: ReturnType<typeof useGeolocation>,
   view: MapViewState | null,
   handle: MapHandle | null,
+  coveredBottom: number,
 ) {
+  const linkedPiece = !!useLinkedPiece();
   const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
   const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
 
   const target = link?.centre ?? (geo.source === 'device' ? geo.location : null);
   useEffect(() => {
-    if (handle && target) handle.flyTo(target, link?.zoom);
+    if (handle && target) handle.flyTo(target, link?.zoom, linkedPiece ? coveredBottom : 0);
   }, [handle, target?.latitude, target?.longitude, link?.zoom]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {

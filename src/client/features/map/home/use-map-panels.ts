@@ -5,13 +5,14 @@ import type { Selection } from './use-map-data.ts';
 
 /**
  * What the map home's panels show: the selected place, the layers panel, the advanced imaging
- * controls, and how high the phone's sheet stands.
+ * controls, and how high the phone's walls sheet stands (a selected place has its own sheet;
+ * closing it finds the walls sheet as it was).
  */
 export function useMapPanels() {
   // A link to one artwork, or to a discovery (My Discoveries), arrives with its panel open.
   const linkedPiece = useLinkedPiece();
   const [selection, setSelection] = useState<Selection>(linkedPiece);
-  const [snap, setSnap] = useState<SheetSnap>(linkedPiece ? HALF : PEEK);
+  const [snap, setSnap] = useState<SheetSnap>(PEEK);
   const [imagingOpen, setImagingOpen] = useState(false);
   const [controlsOpen, setControlsOpen] = useState(false);
 
@@ -22,19 +23,24 @@ export function useMapPanels() {
     setSnap,
     imagingOpen,
     controlsOpen,
-    openControls: () => setControlsOpen(true),
+    // They hang from the top of a phone's screen: the sheet folds to leave them the map.
+    openControls: () => {
+      setControlsOpen(true);
+      setSnap(PEEK);
+    },
     closeControls: () => setControlsOpen(false),
 
     select: (next: Selection) => {
       setSelection(next);
-      setImagingOpen(false);
-      setSnap(HALF);
+      if (imagingOpen) {
+        setImagingOpen(false);
+        setSnap(PEEK);
+      }
     },
 
     closePlace: () => {
       const id = selection?.kind === 'wall' ? selection.wall.id : null;
       setSelection(null);
-      setSnap(PEEK);
       // Back to the list entry the panel came from, once the list is visible again.
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>(`li [data-wall-id="${id}"]`)?.focus(),

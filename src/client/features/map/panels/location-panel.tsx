@@ -10,6 +10,7 @@ import { PinIcon } from '../../pins/index.ts';
 import { PIN_STYLES, pinKindOf } from '../../pins/index.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ClampedText } from '../../../components/ui/clamped-text.tsx';
 import { ArtworkCover, StateBadge, artworkState } from '../../artwork/index.ts';
 import { WallDetails } from '../../walls/index.ts';
 import { WallStatusBadge } from '../../walls/index.ts';
@@ -45,12 +46,12 @@ export function wallToPlace(wall: NearbyLegalWall): MapPlace {
   };
 }
 
-/** An artwork on the map: street art, with its newest photo when there is one. */
+/** An artwork on the map: street art, with its newest photo and first finder's words. */
 export function artworkToPlace(a: Artwork): MapPlace {
   return {
     id: a.id,
     name: a.title,
-    description: '',
+    description: a.description,
     imageUrl: a.coverImageUrl,
     type: 'street_art',
     latitude: a.latitude,
@@ -157,7 +158,12 @@ export function LocationPanel({
           )
         )}
         {place.description && (
-          <p className="text-sm leading-relaxed text-chalk/90">{place.description}</p>
+          <ClampedText
+            text={place.description}
+            what="the description"
+            testId="place-description"
+            className="text-sm leading-relaxed text-chalk/90"
+          />
         )}
         {wall && <WallDetails wall={wall} detail={fresh.data} />}
         {artwork && <ArtworkFacts artwork={artwork} />}

@@ -2,6 +2,7 @@ import { ChevronUp } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../../lib/cn.ts';
+import { aboveSafeArea, PHONE_LAYOUT } from './phone-layout.ts';
 import { useSheetDrag } from './use-sheet-drag.ts';
 
 export type SheetSnap = 1 | 2 | 3;
@@ -12,18 +13,17 @@ export const FULL: SheetSnap = 3;
 const clampSnap = (n: number): SheetSnap => Math.min(FULL, Math.max(PEEK, n)) as SheetSnap;
 
 /**
- * The map home's panels on a phone: a bottom sheet that is always there, dragged or flicked
- * between peek, half and full, or driven from its grab button by keyboard (Enter cycles,
- * arrows step, Home and End jump). It is a region of the page, not a dialog: the header and
- * the map stay in reach of keyboards and screen readers. It moves by a CSS transition alone,
- * so nothing runs in the map's frames while it rests.
+ * The map home's panels on a phone: a bottom sheet standing on the tab bar, always there,
+ * dragged or flicked between peek (its title row), half and full, or driven from its grab
+ * button by keyboard (Enter cycles, arrows step, Home and End jump). It is a region of the
+ * page, not a dialog: the header and the map stay in reach of keyboards and screen readers. It
+ * moves by a CSS transition alone, so nothing runs in the map's frames while it rests.
  */
 export function MapSheet({
   snap,
   onSnap,
   title,
   action,
-  peek,
   children,
 }: {
   snap: SheetSnap;
@@ -32,8 +32,6 @@ export function MapSheet({
   title: ReactNode;
   /** A button beside the title (Allow Location while no location is known). */
   action?: ReactNode;
-  /** What stays under the title at peek (the action bar). */
-  peek: ReactNode;
   children: ReactNode;
 }) {
   const { ref, offset, handlers } = useSheetDrag(snap, (to) => onSnap(clampSnap(to)));
@@ -52,15 +50,24 @@ export function MapSheet({
       data-testid="map-sheet"
       data-snap={snap - 1}
       {...handlers}
-      // Under the header's menus and every dialog, over the map.
-      className="fixed inset-x-0 bottom-0 z-30 flex h-[calc(100dvh-env(safe-area-inset-top)-34px)] flex-col rounded-t-3xl border-t border-line bg-brick/95 shadow-[0_-12px_40px_rgba(0,0,0,0.55)] transition-transform duration-200 ease-out motion-reduce:duration-0 md:hidden"
-      // Vertical moves drag the sheet; sideways ones still scroll rows inside it.
-      style={{ transform: `translateY(${offset}px)`, touchAction: 'pan-x' }}
+      // Under the tab bar, the header's menus and every dialog, over the map. Opaque: nothing
+      // on the map shows through it.
+      className="fixed inset-x-0 z-30 flex flex-col rounded-t-2xl border-t border-line bg-brick shadow-[0_-8px_24px_rgba(0,0,0,0.45)] transition-transform duration-200 ease-out motion-reduce:duration-0 md:hidden"
+      style={{
+        bottom: aboveSafeArea(PHONE_LAYOUT.tabBar),
+        height: `calc(100dvh - env(safe-area-inset-top) - ${PHONE_LAYOUT.fullSheetGap + PHONE_LAYOUT.tabBar}px - env(safe-area-inset-bottom))`,
+        transform: `translateY(${offset}px)`,
+        // Vertical moves drag the sheet; sideways ones still scroll rows inside it.
+        touchAction: 'pan-x',
+      }}
     >
-      <div className="relative flex min-h-12 shrink-0 items-center gap-2 px-3 pt-1">
+      <div
+        className="relative flex shrink-0 items-center gap-2 px-3"
+        style={{ height: PHONE_LAYOUT.sheetPeek }}
+      >
         <span
           aria-hidden
-          className="absolute top-1.5 left-1/2 h-1.5 w-10 -translate-x-1/2 rounded-full bg-line"
+          className="absolute top-1 left-1/2 h-1 w-10 -translate-x-1/2 rounded-full bg-line"
         />
         <button
           type="button"
@@ -91,8 +98,7 @@ export function MapSheet({
           touchAction: snap === FULL ? 'pan-x pan-y' : undefined,
         }}
       >
-        {peek}
-        <div className="px-3 pt-2 pb-[calc(1rem+env(safe-area-inset-bottom))]">{children}</div>
+        <div className="px-3 pt-1 pb-4">{children}</div>
       </div>
     </section>,
     document.body,

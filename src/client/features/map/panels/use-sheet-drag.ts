@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { PHONE_LAYOUT } from './phone-layout.ts';
 
-/** Visible height at peek: the title row and the action bar. */
-const PEEK_HEIGHT = 108;
+/** Visible height at peek: the title row (the tab bar under the sheet is not part of it). */
+const PEEK_HEIGHT = PHONE_LAYOUT.sheetPeek;
 /** Movement before a press becomes a drag (a tap on a button inside stays a tap). */
 const DRAG_SLOP = 6;
 /** A release faster than this (px/ms) is a flick: on to the next snap in its direction. */
@@ -21,7 +22,9 @@ function offsetAt(snap: number, height: number) {
  */
 export function useSheetDrag(snap: number, onSnap: (snap: number) => void) {
   const ref = useRef<HTMLElement>(null);
-  const [height, setHeight] = useState(() => window.innerHeight - 34);
+  const [height, setHeight] = useState(
+    () => window.innerHeight - PHONE_LAYOUT.fullSheetGap - PHONE_LAYOUT.tabBar,
+  );
   const press = useRef<{
     id: number;
     y: number;

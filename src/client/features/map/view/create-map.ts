@@ -1,4 +1,4 @@
-import { Map as MapLibreMap, addProtocol, setWorkerUrl } from 'maplibre-gl';
+import { AttributionControl, Map as MapLibreMap, addProtocol, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { BasemapSource } from '../../../../core/schemas/map.ts';
 import { loadStreetMap } from '../basemap/street-basemap.ts';
@@ -39,7 +39,13 @@ export async function prepareStreetMap(basemap: BasemapSource) {
  */
 export function createMap(
   container: HTMLElement,
-  { sources, initialCentre, initialZoom, initialLayers, onFail }: MapViewProps,
+  {
+    sources,
+    initialCentre,
+    initialZoom,
+    initialLayers,
+    onFail,
+  }: Pick<MapViewProps, 'sources' | 'initialCentre' | 'initialZoom' | 'initialLayers' | 'onFail'>,
 ): MapLibreMap | null {
   let map: MapLibreMap;
   try {
@@ -52,7 +58,7 @@ export function createMap(
       bearing: CAMERA.rotation.initial,
       maxZoom: CAMERA.maxZoom,
       maxPitch: CAMERA.tilt.max,
-      attributionControl: { compact: true },
+      attributionControl: false,
       // Our style is built by our code and checked against the style spec by its tests
       // (map-style.test.ts), not again on every phone: MapLibre's own advice for production.
       validateStyle: false,
@@ -61,6 +67,8 @@ export function createMap(
     onFail(error);
     return null;
   }
+  // Top right: the one corner no sheet, pin bar or floating button reaches (map-credits.css).
+  map.addControl(new AttributionControl({ compact: true }), 'top-right');
   // Credits stay folded behind their (i) button from the first frame, so they never cover the
   // panels on a phone: MapLibre opens them when the first credits arrive, unless already compact.
   container.querySelector('.maplibregl-ctrl-attrib')?.classList.add('maplibregl-compact');

@@ -24,7 +24,11 @@ export interface MapHandle {
   /** Zoom in by `levels`, capped at the map's maximum zoom. */
   zoomBy(levels: number): void;
   reset(): void;
-  flyTo(centre: Coordinates, zoom?: number): void;
+  /**
+   * Centres the map on `centre`, or, with `coveredBottom` pixels of its bottom under a panel, in
+   * the middle of what stays in view.
+   */
+  flyTo(centre: Coordinates, zoom?: number, coveredBottom?: number): void;
 }
 
 /** The map element carries its MapLibre map once ready, for tests and debugging. */
@@ -79,14 +83,20 @@ export function createHandle(
     zoomOut: () => map.zoomOut(),
     zoomBy: (levels) => map.easeTo({ zoom: zoomedIn(map.getZoom(), levels) }),
     reset: () => map.easeTo({ ...CAMERA.reset }),
-    flyTo(centre, zoom) {
-      const camera = { center: [centre.longitude, centre.latitude] as [number, number] };
+    flyTo(centre, zoom, coveredBottom = 0) {
+      const camera = {
+        center: [centre.longitude, centre.latitude] as [number, number],
+        zoom: zoom ?? map.getZoom(),
+        offset: [0, -coveredBottom / 2] as [number, number],
+      };
       // Fly within a couple of screens; further away, jump: a long flight zooms out to the
       // whole region and back, fetching every level's imagery on the way.
       const here = map.getCenter();
       const screen = here.distanceTo(map.getBounds().getNorthEast());
       const near = here.distanceTo(LngLat.convert(camera.center)) < 2 * screen;
-      (near ? map.flyTo : map.jumpTo).call(map, { ...camera, zoom: zoom ?? map.getZoom() });
+      if (near) map.flyTo(camera);
+      // A jump knows no offset: an instant ease does.
+      else map.easeTo({ ...camera, duration: 0 });
     },
   };
 }

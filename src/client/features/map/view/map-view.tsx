@@ -1,9 +1,10 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-credits.css';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { heatFeatures, myLogFeatures } from '../layers/activity-layers.ts';
 import { showArtworks } from '../layers/artwork-layers.ts';
-import { createMap, prepareStreetMap, styleReadyFor } from './create-map.ts';
+import { createMap } from './create-map.ts';
 import { offlineBasemapOnce, wireImageryEvents } from './imagery-events.ts';
 import { drawImagesOnDemand, showInitialLayers } from './initial-layers.ts';
 import { keepInView } from './map-camera.ts';
@@ -20,6 +21,7 @@ import type { MapViewProps } from './map-view-props.ts';
 import { wireRightClickPin, wireTaps } from './tap-events.ts';
 import { useActivityLayer, useArtworkLayer } from './use-layer-data.ts';
 import { useLongPress } from './use-long-press.ts';
+import { useStyleReady } from './use-style-ready.ts';
 import { cameraReporter, viewOf, wireViewEvents } from './view-events.ts';
 
 /**
@@ -36,20 +38,7 @@ function MapView(props: MapViewProps) {
   useLayoutEffect(() => {
     latest.current = props;
   });
-  const [styleReady, setStyleReady] = useState(() => styleReadyFor(props.sources.basemap));
-
-  useEffect(() => {
-    const basemap = latest.current.sources.basemap;
-    if (styleReady || !basemap) return;
-    let gone = false;
-    prepareStreetMap(basemap).then(
-      () => !gone && setStyleReady(true),
-      (error: unknown) => !gone && latest.current.onFail(error),
-    );
-    return () => {
-      gone = true;
-    };
-  }, [styleReady]);
+  const styleReady = useStyleReady(props.sources.basemap, (error) => latest.current.onFail(error));
 
   useEffect(() => {
     if (!styleReady) return;

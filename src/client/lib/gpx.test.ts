@@ -1,25 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { gpxSchemaErrors as schemaErrors } from '../../../test/gpx-schema.ts';
 import { toGpx, type Waypoint } from './gpx.ts';
-
-const SCHEMA = new URL('../../../../../test/gpx/gpx-1.1.xsd', import.meta.url).pathname;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-gpx-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** xmllint's verdict on the file against the GPX 1.1 schema: "" when it validates. */
-function schemaErrors(gpx: string): string {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.gpx`);
-  writeFileSync(file, gpx);
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', SCHEMA, file], { stdio: 'pipe' });
-    return '';
-  } catch (err) {
-    return String((err as { stderr?: Buffer }).stderr);
-  }
-}
 
 const wall: Waypoint = {
   latitude: -33.8911,
@@ -31,7 +12,7 @@ const wall: Waypoint = {
   type: 'Legal wall',
 };
 
-describe('GPX export', () => {
+describe('GPX files', () => {
   it('writes waypoints that validate against the GPX 1.1 schema', () => {
     const gpx = toGpx(
       [
@@ -61,6 +42,34 @@ describe('GPX export', () => {
 
   it('writes a valid file with no waypoints', () => {
     expect(schemaErrors(toGpx([], 'Nothing here', new Date()))).toBe('');
+  });
+
+  it('writes a route through its points after the waypoints, valid GPX 1.1', () => {
+    const stops: Waypoint[] = [
+      { ...wall, name: '1. Bondi Sea Wall' },
+      {
+        latitude: -33.8925,
+        longitude: 151.2745,
+        name: '2. Koala & co',
+        symbol: 'Scenic Area',
+        type: 'Artwork',
+      },
+    ];
+    const gpx = toGpx(stops, 'Bondi walk', new Date('2026-11-24T14:02:00Z'), {
+      name: 'Bondi walk',
+      points: stops,
+    });
+    expect(schemaErrors(gpx)).toBe('');
+    expect(gpx.indexOf('<rte>')).toBeGreaterThan(gpx.lastIndexOf('</wpt>'));
+    expect(
+      [...gpx.matchAll(/<rtept lat="([-\d.]+)" lon="([-\d.]+)">/g)].map((m) => [m[1], m[2]]),
+    ).toEqual([
+      ['-33.891100', '151.277200'],
+      ['-33.892500', '151.274500'],
+    ]);
+    expect(gpx).toContain(
+      '<rtept lat="-33.892500" lon="151.274500">\n      <name>2. Koala &amp; co</name>',
+    );
   });
 
   it('is refused by the schema when a waypoint is out of range (the check is real)', () => {

@@ -1,0 +1,1 @@
+export { QuestsLink } from './quests-link.tsx';
