@@ -64,7 +64,9 @@ function ChosenStops({
             <span className="grid size-7 shrink-0 place-items-center rounded-full bg-neon-pink text-xs font-bold text-white">
               {i + 1}
             </span>
-            <span className="min-w-0 flex-1 truncate text-sm font-semibold">{stop.title}</span>
+            <span className="line-clamp-2 min-w-0 flex-1 text-sm font-semibold break-words">
+              {stop.title}
+            </span>
             {[
               {
                 label: `Move ${stop.title} earlier`,
