@@ -24,6 +24,7 @@ const NAV = [
   ['Inbox', '/inbox'],
   ['Community', '/community'],
   ['Events & Missions', '/missions'],
+  ['Quests Near You', '/quests'],
   ['Weekly Challenges', '/challenges'],
   ['Walking Tours', '/tours'],
   ['Color Chart', '/color-chart'],

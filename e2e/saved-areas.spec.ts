@@ -183,8 +183,9 @@ test('with the imagery host out of reach an area keeps its walls, artworks and m
   await underWorker(page);
   await page.goto(AT_BONDI);
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  // The map draws its artworks once their read answers, after the map is ready.
+  await expect.poll(async () => (await drawnArtworks(page)).length).toBeGreaterThan(0);
   const artworksOnline = await drawnArtworks(page);
-  expect(artworksOnline.length).toBeGreaterThan(0);
   await openLayers(page);
 
   // Down before anything is promised: the dialog says so, and counts the area without imagery.

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Bell,
   Calendar,
+  Compass,
   Flag,
   Footprints,
   Gem,
@@ -38,6 +39,7 @@ export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'Inbox', href: '/inbox', icon: Bell },
   { label: 'Community', href: '/community', icon: Users },
   { label: 'Events & Missions', href: '/missions', icon: Calendar },
+  { label: 'Quests Near You', href: '/quests', icon: Compass },
   { label: 'Weekly Challenges', href: '/challenges', icon: Flag },
   { label: 'Walking Tours', href: '/tours', icon: Footprints },
   { label: 'Color Chart', href: '/color-chart', icon: Palette },
