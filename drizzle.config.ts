@@ -16,6 +16,9 @@ export default defineConfig({
     './src/server/db/quests-schema.ts',
     './src/server/db/tours-schema.ts',
     './src/server/db/push-schema.ts',
+    './src/server/db/artists-schema.ts',
+    './src/server/db/multipart-schema.ts',
+    './src/server/db/near-you-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -11,7 +11,6 @@ process.env.E2E_EMPTY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_TILE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_STRIPE_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 4);
-process.env.E2E_PUSH_PORT ??= String(Number(process.env.E2E_PORT) + 5);
 process.env.E2E_VAPID ??= JSON.stringify(vapidKeys());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-'));
 process.env.E2E_EMPTY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-empty-'));
@@ -31,6 +30,8 @@ const mapSources = {
   MAP_LABEL_TILES: `${TILE_ORIGIN}/labels/{z}/{x}/{y}.png`,
   MAP_TERRAIN_TILES: `${TILE_ORIGIN}/terrain/{z}/{x}/{y}.png`,
   MAP_BUILDINGS_URL: `${TILE_ORIGIN}/buildings.json`,
+  // The seeded server's street map; the empty one's archive is preferred over it.
+  MAP_STREET_TILES: `${TILE_ORIGIN}/streets.json`,
 };
 
 /**
@@ -60,9 +61,10 @@ const OIDC_E2E = {
 
 /**
  * The seeded server pushes, signed with a key pair made for the run, to the push service the
- * inbox spec runs in its own process (test/push-endpoint.ts); the empty one has push off.
+ * inbox spec runs in its own process on a free port (test/push-endpoint.ts; port 0 lets the
+ * server take any); the empty one has push off.
  */
-export const PUSH_ORIGIN = `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`;
+const PUSH_ORIGIN = 'http://127.0.0.1:0';
 export const VAPID_E2E = JSON.parse(process.env.E2E_VAPID) as ReturnType<typeof vapidKeys>;
 const PUSH_E2E = {
   VAPID_PUBLIC_KEY: VAPID_E2E.publicKey,
@@ -97,6 +99,8 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       SIGNUP_RATE_LIMIT: '100000',
       // Players signed up during a run confirm walls at once (the default asks 7 days).
       ESTABLISHED_MIN_DAYS: '0',
+      // Specs count inbox items: no "near you" notice arrives on a timer in the middle of one.
+      NEAR_YOU_SWEEP_MINUTES: '0',
       // Any well-formed id: the provider is unreachable from the test machine.
       TRAILER_YOUTUBE_ID: 'StreetScope',
       E2E_DATABASE: seed ? 'streetscope_e2e' : 'streetscope_e2e_empty',
@@ -106,6 +110,8 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
             E2E_MODERATOR: `${E2E_MODERATOR.username}:${E2E_MODERATOR.password}`,
             ...OIDC_E2E,
             ...PUSH_E2E,
+            // e2e/photo-from-link.spec.ts serves photos from a port of its own on this machine.
+            PHOTO_IMPORT_TEST_ORIGINS: 'http://127.0.0.1:0',
           }
         : {}),
       ...mapSources,

@@ -42,6 +42,24 @@ export default defineConfig({
     emptyOutDir: true,
     // The map chunk is MapLibre itself (~300 kB gzip), loaded only on the map screen.
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Icons in one chunk, not one chunk each: the map home asked for some 50 of 300 bytes,
+          // each a request and a module to start on a phone (docs/decisions/051). Those the
+          // first screen of every page needs stay apart, so the landing page loads no others.
+          groups: [
+            {
+              name: 'entry-icons',
+              test: /node_modules[\\/]lucide-react/,
+              tags: ['$initial'],
+              priority: 2,
+            },
+            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev`: Vite serves the client with HMR, the API server answers the rest.

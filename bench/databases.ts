@@ -8,6 +8,26 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 export const BENCH_POSTGRES =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:55502';
 
+/**
+ * A Postgres server for benches that start the app on it: `given` (a --postgres flag), else
+ * TEST_DATABASE_URL's server, else BENCH_POSTGRES; without a database name.
+ */
+export const postgresServer = (given?: string) =>
+  (given ?? process.env.TEST_DATABASE_URL?.replace(/\/[^/]*$/, '') ?? BENCH_POSTGRES).replace(
+    /\/$/,
+    '',
+  );
+
+/** Makes the database `name` afresh on `server`, or with `drop` only removes it. */
+export async function freshPostgresDatabase(server: string, name: string, drop = false) {
+  const client = new pg.Client({ connectionString: `${server}/postgres` });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  if (!drop) await client.query(`create database ${name}`);
+  await client.end();
+  return `${server}/${name}`;
+}
+
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: `${BENCH_POSTGRES}/postgres` });
   await client.connect();

@@ -1,4 +1,8 @@
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { isBuildCurrent, sourceHash, writeStamp } from '../scripts/build-stamp.mjs';
 
 /** A port nothing listens on right now. */
 export const freePort = () =>
@@ -20,4 +24,36 @@ export async function waitFor(url: string) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer`);
+}
+
+/** `npm start`'s own command line (package.json), so a bench runs what an operator runs. */
+export function npmStartCommand(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return pkg.scripts.start.split(' ');
+}
+
+/** Builds as `npm start` would, when the sources changed since its last build. */
+export function buildIfChanged(root: string): void {
+  const hash = sourceHash(root);
+  if (isBuildCurrent(root, hash)) return;
+  console.log('bench: the build is not current with the sources; building first');
+  if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) {
+    throw new Error('the build failed');
+  }
+  writeStamp(root, hash);
+}
+
+/** Resolves once the server `child` answers `url` with 2xx; fails if it exits first. */
+export async function waitForChild(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

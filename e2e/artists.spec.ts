@@ -1,4 +1,4 @@
-import type { Artist } from '../src/core/schemas/catalog.ts';
+import type { ArtistListItem as Artist } from '../src/core/schemas/artists.ts';
 import {
   EMPTY_URL,
   expect,
@@ -41,7 +41,11 @@ test('artists: the count, the cards and a search by name, aka or city', async ({
     await expect(card.getByText(artist.activeYears)).toBeVisible();
     await expect(card.getByText(artist.style)).toBeVisible();
     const img = card.getByRole('img');
-    await expect(img).toHaveAttribute('alt', /^Sample artwork “.+”/);
+    // A real photo of a credited piece where there is one (decision 049), else a sample.
+    await expect(img).toHaveAttribute(
+      'alt',
+      /^(Sample artwork “.+”|A piece by .+, photographed by a player)/,
+    );
     await img.scrollIntoViewIfNeeded();
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))

@@ -253,3 +253,80 @@ test('players get the not-found page at /moderation and no link to it', async ({
   await expect(page.getByRole('link', { name: 'Community' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Moderation' })).toHaveCount(0);
 });
+
+test('a quest’s wall visit held by fair play waits with the held logs; a moderator releases it', async ({
+  page,
+}) => {
+  const proposer = await signUp(page);
+  const at = { latitude: -31.9 - Math.random() * 0.05, longitude: 115.9 + Math.random() * 0.05 };
+  const name = uniqueName('Laneway wall');
+  const proposed = await page.request.post('/api/legal-walls', {
+    data: {
+      name,
+      imageUrl: await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...at })),
+      description: 'A roller door painted by anyone.',
+      permitRequired: false,
+      hours: 'Any time',
+      city: 'Perth',
+      country: 'Australia',
+      address: 'Back lane',
+      ...at,
+    },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  const wallId = ((await proposed.json()) as { id: string }).id;
+  expect(proposer.username).toBeTruthy();
+
+  // A find in Brisbane, then the wall in Perth minutes later: faster than travel allows.
+  const visitor = await signUp(page);
+  const brisbane = { latitude: -27.47, longitude: 153.02 };
+  const find = await page.request.post('/api/discoveries', {
+    data: {
+      name: 'Koala',
+      imageUrl: await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...brisbane })),
+      ...brisbane,
+    },
+  });
+  expect(find.status(), await find.text()).toBe(201);
+  const answer = await page.request.post(`/api/quests/visit_wall/${wallId}/answer`, {
+    data: {
+      ...at,
+      accuracy: 10,
+      imageUrl: await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...at })),
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  expect(((await answer.json()) as { held: boolean }).held).toBe(true);
+
+  await signIn(page, E2E_MODERATOR.username, E2E_MODERATOR.password);
+  await page.goto('/moderation');
+  await page.getByRole('tab', { name: /Logs/ }).click();
+  const card = page
+    .getByRole('list', { name: 'Logs waiting for review' })
+    .getByRole('listitem')
+    .filter({ hasText: `Quest visit of ${name}` });
+  await expect(card).toContainText('Held quest answer');
+  await expect(card).toContainText('Faster travel than possible since the last log');
+  await expect(card).toContainText(`By ${visitor.username}`);
+  await expect(card.getByRole('link', { name: 'Open the wall on the map' })).toHaveAttribute(
+    'href',
+    /^\/\?lat=-31\.\d+&lng=115\.\d+&zoom=16$/,
+  );
+  await card.scrollIntoViewIfNeeded();
+  await screenshots(page, 'moderation-held-visit');
+  await expectNoSeriousAxeViolations(page);
+  await card.getByRole('button', { name: 'Release' }).click();
+  const release = page.getByRole('dialog', { name: 'Release' });
+  await expect(release).toContainText(`Confirm ${name} with ${visitor.username}'s visit`);
+  await release.getByLabel(/Reason/).fill('Flew in this morning');
+  await release.getByRole('button', { name: 'Release' }).click();
+  await expect(toasts(page)).toContainText('Release: done');
+  await expect(card).toHaveCount(0);
+
+  // The visitor hears it in the inbox.
+  await signIn(page, visitor.username);
+  await page.goto('/inbox');
+  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText(
+    `Your visit to ${name} was approved: +10 tokens.`,
+  );
+});

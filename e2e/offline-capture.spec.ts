@@ -153,7 +153,7 @@ test('before the worker kept anything, a part the device lacks says so, and load
   // A panel: the card stands in its place, beside what works.
   await page.getByRole('button', { name: 'Map layers' }).click();
   await expect(missing(page).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Export GPX' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Advanced Controls' })).toBeVisible();
   await screenshots(page, 'missing-part-panel');
 
   // Back online, what was missing loads by itself.

@@ -12,7 +12,7 @@ const FEATURES: [string, string][] = [
   ['Full colour chart with 100+ colours', 'Pro'],
   ['Advanced filters and map layers', 'Pro'],
   ['Artist profiles', 'Every player'],
-  ['Artist video', 'Coming later'],
+  ['Artist video', 'Pro'],
   ['Priority in events', 'Coming later'],
 ];
 const UNAVAILABLE = 'Unable to load payment form. Please try again later.';

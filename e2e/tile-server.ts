@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import sharp from 'sharp';
+import { openMapTilesTile, openMapTilesTileJson } from '../test/openmaptiles-tiles.ts';
 
 /**
  * A local stand-in for the map's tile hosts, so browser tests never leave the machine:
@@ -38,6 +39,18 @@ createServer((req, res) => {
         vector_layers: [{ id: 'building', fields: {} }],
       }),
     );
+    return;
+  }
+  // Street tiles in the OpenMapTiles schema, as OpenFreeMap serves them (MAP_STREET_TILES).
+  if (url === '/streets.json') {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(openMapTilesTileJson(origin)));
+    return;
+  }
+  const street = /^\/streets\/(\d+)\/(\d+)\/(\d+)\.pbf$/.exec(url);
+  if (street) {
+    res.setHeader('content-type', 'application/x-protobuf');
+    res.end(openMapTilesTile(Number(street[1]), Number(street[2]), Number(street[3])));
     return;
   }
   const match = TILE.exec(url);

@@ -117,7 +117,10 @@ test('a seeded tour in Montréal shows its line and progress, exports valid GPX 
 
   // Saved for offline: a saved area holding every stop, named after the tour.
   await page.getByRole('button', { name: 'Save this tour for offline' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save this area' });
+  const dialog = page.getByRole('dialog', { name: 'Save this tour for offline' });
+  await expect(dialog).toContainText('map along this tour’s route on this device');
+  await expect(dialog).toContainText('1 km holds every stop');
+  await screenshots(page, 'tour-save-offline');
   await expect(dialog.getByLabel('Name')).toHaveValue(seeded.title);
   await expect(dialog.getByRole('radio', { name: '1 km' })).toBeChecked();
   const holds = dialog.getByRole('region', { name: 'What this area holds' });
@@ -207,6 +210,13 @@ test('an established player makes a tour of nearby pieces; reported, it is hidde
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(toasts(page)).toContainText(toast);
   }
+  // The player whose report hid it is told so, not that its link is broken.
+  await page.reload();
+  await expect(page.getByText('Hidden after your report')).toBeVisible();
+  await expect(
+    page.getByText('You reported this tour: it is hidden while it is reviewed.'),
+  ).toBeVisible();
+  await screenshots(page, 'tour-hidden-after-report');
 
   // Hidden: gone for other players, still shown to its author, marked.
   await signUp(page);
@@ -244,4 +254,17 @@ test('an established player makes a tour of nearby pieces; reported, it is hidde
   await signUp(page);
   await page.goto(tourUrl);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete tour' })).toHaveCount(0);
+
+  // Its author deletes it, asked once more first; then it is gone from the list.
+  await signIn(page, author.username);
+  await page.goto(tourUrl);
+  await page.getByRole('button', { name: 'Delete tour' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this tour?' });
+  await expect(confirm).toContainText('The artworks and walls it visits stay on the map.');
+  await screenshots(page, 'tour-delete');
+  await confirm.getByRole('button', { name: 'Delete tour' }).click();
+  await expect(toasts(page)).toContainText('Tour deleted');
+  await expect(page).toHaveURL(/\/tours$/);
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
 });

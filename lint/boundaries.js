@@ -27,6 +27,8 @@ const SERVER_LAYERS = [
       'src/server/admin/cli.ts',
       'src/server/import/cli.ts',
       'src/server/import/open-data-cli.ts',
+      'src/server/backup/cli.ts',
+      'src/server/basemap/cli.ts',
     ],
   },
   { name: 'the app', paths: ['src/server/app.ts'] },
@@ -34,7 +36,7 @@ const SERVER_LAYERS = [
   { name: 'HTTP plumbing', paths: ['src/server/http/'] },
   {
     name: 'services',
-    paths: ['src/server/services/', 'src/server/auth/', 'src/server/admin/'],
+    paths: ['src/server/services/', 'src/server/auth/', 'src/server/admin/', 'src/server/backup/'],
   },
   {
     name: 'integrations',
@@ -43,9 +45,11 @@ const SERVER_LAYERS = [
       'src/server/storage/',
       'src/server/payments/',
       'src/server/import/',
+      'src/server/basemap/',
     ],
   },
   { name: 'the database', paths: ['src/server/db/', 'src/server/process/'] },
+  { name: 'observability', paths: ['src/server/observability/'] },
   { name: 'configuration', paths: ['src/server/config/', 'src/server/errors.ts'] },
   { name: 'core', paths: ['src/core/', 'src/data/'] },
 ];

@@ -70,6 +70,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'streetscope-data-')),
     passwordHashCost: { logN: 10, r: 8, p: 1 },
     rateLimits: DEFAULT_RATE_LIMITS,
+    // Tests send "near you" notices by calling the sweep, never on a timer.
+    nearYouSweepMs: null,
     ...overrides,
   };
 }

@@ -20,7 +20,8 @@ export function usePushApp(): () => PushTestApp {
     const t = await createTestApp({
       seed: false,
       limits: UNLIMITED,
-      config: { push: vapid, pushTestEndpointOrigins: [endpoint.origin] },
+      // Port 0: whichever port the endpoint got, as the browser tests' server takes it.
+      config: { push: vapid, pushTestEndpointOrigins: ['http://127.0.0.1:0'] },
     });
     app = { ...t, endpoint, vapid };
   });

@@ -1,40 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
-import type { Config, S3Config } from '../src/server/config/config.ts';
+import type { Config } from '../src/server/config/config.ts';
 import { createTestApp, signUp, type Player, type TestApp } from './app.ts';
+import { startS3Server } from './s3-stand-in.ts';
 
-/** s3rver's fixed credentials; it checks SigV4 signatures with them. */
-const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-
-/** A real S3-compatible server on a free port with one empty bucket, for the S3 store's tests. */
-export async function startS3Server(): Promise<{ s3: S3Config; close(): Promise<void> }> {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'streetscope-s3-'));
-  const bucket = 'streetscope-test';
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
-  return {
-    s3: {
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      ...CREDENTIALS,
-    },
-    close: async () => {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
+export { startS3Server };
 
 export interface StoreUnderTest {
   name: 'local' | 's3';

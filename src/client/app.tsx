@@ -32,6 +32,7 @@ const Community = lazyPart(() => import('./features/community/community-page.tsx
 const Subscribe = lazyPart(() => import('./features/subscribe/subscribe-page.tsx'));
 const ColorChart = lazyPart(() => import('./features/color-chart/color-chart-page.tsx'));
 const Artists = lazyPart(() => import('./features/artists/artists-page.tsx'));
+const Artist = lazyPart(() => import('./features/artists/artist-page.tsx'));
 const Missions = lazyPart(() => import('./features/missions/missions-page.tsx'));
 const MyDiscoveries = lazyPart(() => import('./features/discoveries/my-discoveries-page.tsx'));
 const Collection = lazyPart(() => import('./features/collection/collection-page.tsx'));
@@ -60,6 +61,7 @@ const SIGNED_IN_ROUTES: [path: string, page: ComponentType][] = [
   ['/subscribe', Subscribe],
   ['/color-chart', ColorChart],
   ['/artists', Artists],
+  ['/artists/:id', Artist],
   ['/missions', Missions],
   ['/art/:id', Artwork],
   ['/outbox', Outbox],

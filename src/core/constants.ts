@@ -32,6 +32,14 @@ export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
   wall: 10_485_760,
 };
 
+/** Resumable uploads only for files over this size (SPEC §7: multipart when over 5 MB). */
+export const MULTIPART_THRESHOLD_BYTES = 5 * 1_048_576;
+/** S3's highest part number, which the local store keeps too (SPEC §7, Uploader). */
+export const MAX_PART_NUMBER = 10_000;
+
+/** Longest photo link imported (docs/decisions/048): longer than any image host's. */
+export const PHOTO_LINK_MAX_LENGTH = 2048;
+
 /** The longest words a player may write about a piece: a description, a find's note. */
 export const DESCRIPTION_MAX = 2000;
 

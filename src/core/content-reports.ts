@@ -58,3 +58,9 @@ export const HIDDEN_AFTER_YOUR_REPORT = {
   waiting: 'You reported this piece and it is hidden until a moderator reviews it.',
   removed: 'You reported this piece and a moderator took it down.',
 } as const;
+
+/** The same for a walking tour a player's report hid (docs/decisions/044). */
+export const TOUR_HIDDEN_AFTER_YOUR_REPORT = {
+  waiting: 'You reported this tour: it is hidden while it is reviewed.',
+  removed: 'You reported this tour and a moderator took it down.',
+} as const;

@@ -63,6 +63,19 @@ export function inboxText(item: Pick<InboxItem, 'kind' | 'title' | 'tokens' | 'o
         title: 'Reported gone',
         description: `${title}, which you found, was reported gone. Still there? Log a find to keep it on the map.`,
       };
+    case 'visit_released':
+      return {
+        title: 'Visit approved',
+        description:
+          tokens > 0
+            ? `Your visit to ${title} was approved: ${plus(tokens)}.`
+            : `Your visit to ${title} was approved.`,
+      };
+    case 'visit_voided':
+      return {
+        title: 'Visit not approved',
+        description: `A moderator did not approve your visit to ${title}; it earns nothing.`,
+      };
     case 'near_you':
       return {
         title: 'Near you',

@@ -20,6 +20,8 @@ export const PUSH_TOPIC_OF: Readonly<Partial<Record<InboxKind, PushTopic>>> = {
   piece_found: 'piece_found',
   find_released: 'find_reviewed',
   find_voided: 'find_reviewed',
+  visit_released: 'find_reviewed',
+  visit_voided: 'find_reviewed',
   wall_verified: 'wall_proposal',
   wall_disputed: 'wall_proposal',
   report_upheld: 'report_decided',

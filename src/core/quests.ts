@@ -32,6 +32,14 @@ export const QUEST_REWARDS: Record<QuestKind, number> = {
   who_painted: 5,
 };
 
+/** Each kind's question, as its card and its "near you" notice ask it. */
+export const QUEST_QUESTIONS: Record<QuestKind, string> = {
+  still_there: 'Is it still there?',
+  needs_photo: 'Needs a photo',
+  visit_wall: 'Visit this wall',
+  who_painted: 'Who painted this?',
+};
+
 /** The most an answer's position and its photo's own GPS may be from the target. */
 export const MAX_ANSWER_RADIUS_M = QUEST_RULES.answerBaseM + QUEST_RULES.accuracyCountedUpToM;
 

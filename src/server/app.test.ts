@@ -40,8 +40,9 @@ describe('GET /api/config', () => {
       payments: { enabled: false, publishableKey: null },
       defaultLocation: { latitude: -28.0167, longitude: 153.4 },
       trailer: { youtubeId: null },
-      // No street basemap configured: the offline basemap is the fallback.
+      // No street map archive configured: streets come from the default street tiles.
       map: { ...DEFAULT_MAP_SOURCES, basemap: null },
+      uploads: { multipart: true },
     });
   });
 });

@@ -22,11 +22,13 @@ import { registerDocs } from './http/docs.ts';
 import { FastReads } from './http/fast-reads.ts';
 import { batchedStdout, OneLinePerRequest } from './http/logging.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
+import { metricsPlugin } from './http/metrics.ts';
 import { assertCleanInput } from './http/input-checks.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerClient } from './http/static.ts';
 import { registerSecurityHeaders, securityHeaderSetter } from './http/security-headers.ts';
 import { PushSender } from './services/push-sender.ts';
+import { sweepNearYou } from './services/near-you.ts';
 import { createObjectStore } from './storage/index.ts';
 
 interface ValidationIssue {
@@ -105,6 +107,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await pushSender.start(database);
   app.decorate('pushSender', pushSender);
   app.addHook('onClose', () => pushSender.stop());
+  // "A quest or challenge near you", looked for every few minutes (services/near-you.ts).
+  if (config.nearYouSweepMs) {
+    const stopSweeps = sweepNearYou(database.db, config.nearYouSweepMs, app.log);
+    app.addHook('onClose', async () => stopSweeps());
+  }
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -124,6 +131,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   registerSecurityHeaders(app, config);
+  // Metrics and traces first: their hooks see every request the others refuse.
+  await app.register(metricsPlugin);
 
   // Callback-style: an async hook costs a promise and a microtask on every request.
   app.addHook('preValidation', (request, _reply, done) => {

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/config.ts';
 import { DataDirLockedError, lockDataDir } from './process/data-dir-lock.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { prepareDataDir } from './db/data-dir-template.ts';
 import { seedDatabase } from './db/seed.ts';
 import { pruneDevices } from './auth/devices.ts';
 import {
@@ -16,18 +17,24 @@ import { pruneExpiredSessions } from './auth/sessions.ts';
 import { pruneSignInHosts } from './auth/sign-in-hosts.ts';
 import { pruneIdempotencyKeys } from './services/idempotency-keys.ts';
 import { pruneRateLimits } from './services/rate-limit.ts';
+import { startBackups } from './backup/in-app.ts';
+import { startTracing, stopTracing } from './observability/tracing.ts';
 
 /** In-flight requests get this long after SIGTERM/SIGINT before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main() {
   const config = loadConfig();
+  await startTracing();
   // Only the embedded database needs the lock; Postgres handles many app processes itself.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: Database | null = null;
   let instance: Registration | null = null;
   let app: FastifyInstance | null = null;
+  const pgliteDir = path.join(config.dataDir, 'db');
   try {
+    // A new embedded database is made without initdb in this process (docs/decisions/050).
+    if (!config.databaseUrl) await prepareDataDir(pgliteDir);
     database = await openDatabase(
       config.databaseUrl
         ? {
@@ -35,7 +42,7 @@ async function main() {
             url: config.databaseUrl,
             onIdleError: (err) => console.warn(`database connection lost: ${err.message}`),
           }
-        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+        : { kind: 'pglite', dataDir: pgliteDir },
     );
     // Several processes share one Postgres; they must share one photo store too.
     if (config.databaseUrl) {
@@ -52,23 +59,27 @@ async function main() {
 
     const db = database;
     app = await buildApp(config, db);
-    app.addHook('onClose', async () => {
+    const stopBackups = await startBackups(config, db, app.log);
+    const running = app;
+    // The database closes after the app: onClose hooks run last-added first, and the app's own
+    // (queued pushes, last-seen marks) still write.
+    handleSignals(app, async () => {
+      await running.close();
+      await stopBackups();
       await instance?.stop();
       await db.close();
       unlock();
+      await stopTracing();
     });
-    handleSignals(app);
     await app.listen({ port: config.port, host: config.host });
     app.log.info(`StreetScope is up at ${config.publicUrl} (${db.kind})`);
   } catch (err) {
     // Start-up failed (port in use, bad migration, ...): close what is open so the embedded
     // database is shut down cleanly and the DATA_DIR lock is released.
     try {
-      if (app) await app.close();
-      else {
-        await instance?.stop();
-        await database?.close();
-      }
+      await app?.close();
+      await instance?.stop();
+      await database?.close();
     } catch {
       // already failing; report the original error
     }
@@ -77,7 +88,7 @@ async function main() {
   }
 }
 
-function handleSignals(app: FastifyInstance) {
+function handleSignals(app: FastifyInstance, close: () => Promise<void>) {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) {
@@ -91,7 +102,7 @@ function handleSignals(app: FastifyInstance) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
-    app.close().then(
+    close().then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');

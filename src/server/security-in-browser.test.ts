@@ -75,7 +75,10 @@ describe('the API docs page', () => {
     await expect
       .poll(() => page.getByText('StreetScope API').first().isVisible(), { timeout: 15_000 })
       .toBe(true);
-    expect(await page.locator('.opblock').count()).toBeGreaterThan(20);
+    // Areas start folded; opening one shows its operations.
+    expect(await page.locator('.opblock-tag').count()).toBeGreaterThan(15);
+    await page.locator('.opblock-tag[data-tag="discoveries"]').click();
+    await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(5);
     expect(messages).toEqual([]);
     await context.close();
   });

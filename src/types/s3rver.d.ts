@@ -12,5 +12,10 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** Koa's request handler, which run() serves. */
+    callback(): (
+      req: import('node:http').IncomingMessage,
+      res: import('node:http').ServerResponse,
+    ) => void;
   }
 }

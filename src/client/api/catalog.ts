@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Artist, Mission } from '../../core/schemas/catalog.ts';
+import type { ArtistListItem } from '../../core/schemas/artists.ts';
+import type { Mission } from '../../core/schemas/catalog.ts';
 import type { WallListPage } from '../../core/schemas/walls.ts';
 import { getQueryFn, throwIfResNotOk } from '../lib/query-client.ts';
 
@@ -13,7 +14,7 @@ export const catalogKeys = {
 /** GET /api/artists: featured artists, by name. Searching is done in the browser. */
 export const artistsQuery = queryOptions({
   queryKey: catalogKeys.artists,
-  queryFn: getQueryFn<Artist[]>({ on401: 'throw' }),
+  queryFn: getQueryFn<ArtistListItem[]>({ on401: 'throw' }),
 });
 
 /** GET /api/missions: missions still running, with completedByMe for the signed-in player. */

@@ -10,8 +10,8 @@ export async function requestUploadTicket(purpose: UploadPurpose): Promise<Uploa
 }
 
 /** Has the server check and process the uploaded bytes; returns the photo and its GPS hint. */
-export async function completeUpload(ticket: UploadTicket): Promise<CompletedUpload> {
-  const res = await apiRequest('POST', ticket.completeURL);
+export async function completeUpload(completeURL: string): Promise<CompletedUpload> {
+  const res = await apiRequest('POST', completeURL);
   return (await res.json()) as CompletedUpload;
 }
 

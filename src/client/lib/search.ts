@@ -23,6 +23,6 @@ export function countLabel(n: number, singular: string, plural: string): string 
 }
 
 /** SPEC §2 Artists: the search matches name, aka or city, ignoring case. */
-export function filterArtists(artists: readonly Artist[], query: string): Artist[] {
+export function filterArtists<T extends Artist>(artists: readonly T[], query: string): T[] {
   return artists.filter((a) => matchesAny(query, [a.name, a.aka, a.city]));
 }

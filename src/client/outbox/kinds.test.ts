@@ -91,14 +91,7 @@ describe('renewed', () => {
         job: {
           step: 'complete',
           completeKey: 'old-complete',
-          ticket: {
-            method: 'PUT',
-            uploadURL: '/api/objects/uploads/t',
-            completeURL: '/api/objects/o/complete',
-            objectURL: '/objects/o',
-            maxBytes: 1,
-            expiresAt: '2026-11-24T11:00:00.000Z',
-          },
+          ticket: { completeURL: '/api/objects/o/complete' },
         },
       },
     };

@@ -20,8 +20,15 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
 export type PhotoJob =
   | { step: 'ticket'; ticketKey: string }
   | { step: 'put'; ticket: UploadTicket }
-  | { step: 'complete'; ticket: UploadTicket; completeKey: string }
+  /** A photo over 5 MB goes in resumable parts (docs/decisions/047): those sent so far. */
+  | { step: 'parts'; uploadId: string; key: string; parts: SentPart[] }
+  | { step: 'complete'; ticket: Pick<UploadTicket, 'completeURL'>; completeKey: string }
   | { step: 'done'; photo: CompletedUpload };
+
+export interface SentPart {
+  PartNumber: number;
+  ETag: string;
+}
 
 export interface OutboxPhoto {
   blob: Blob;

@@ -1,5 +1,6 @@
 import type { CompletedUpload, UploadTicket } from '../../core/schemas/objects.ts';
 import type { Outcome, OutboxPhoto, PhotoJob } from './kinds.ts';
+import { goesInParts, partStep, startParts } from './multipart-steps.ts';
 import { send } from './request.ts';
 
 /** A spent or expired link (403), or bytes that never arrived (400): start again with a new one. */
@@ -18,6 +19,8 @@ export async function photoStep(
 ): Promise<{ job: PhotoJob } | { stop: Exclude<Outcome, { kind: 'ok' }> }> {
   const job = photo.job;
   if (job.step === 'ticket') {
+    const started = goesInParts(photo) ? await startParts(photo) : null;
+    if (started) return started;
     const out = await send('POST', '/api/objects/upload', {
       key: job.ticketKey,
       json: { purpose: photo.purpose },
@@ -36,6 +39,7 @@ export async function photoStep(
     }
     return { stop: out };
   }
+  if (job.step === 'parts') return partStep(photo, job);
   if (job.step === 'complete') {
     const out = await send('POST', job.ticket.completeURL, { key: job.completeKey });
     if (out.kind === 'ok') return { job: { step: 'done', photo: out.json as CompletedUpload } };

@@ -8,7 +8,7 @@ const TIMEOUT_MS = 30_000;
  * `network`, the server's refusal carries its message.
  */
 export async function send(
-  method: 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   options: { key?: string; json?: unknown; blob?: Blob },
 ): Promise<Outcome> {

@@ -8,6 +8,8 @@ export const PublicConfigSchema = z.object({
   defaultLocation: z.object({ latitude: z.number(), longitude: z.number() }),
   trailer: z.object({ youtubeId: z.string().nullable() }),
   map: MapSourcesSchema,
+  /** Resumable multipart uploads for photos over 5 MB (docs/decisions/047). */
+  uploads: z.object({ multipart: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

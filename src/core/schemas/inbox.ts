@@ -6,7 +6,8 @@ import { IdSchema, IsoDateSchema } from './common.ts';
  * own finds as they were paid, held, released or voided, other players finding their pieces
  * (the first finder's bonus), missions completed, their wall proposals verified or disputed,
  * their reports decided (upheld: the thing was hidden or the wall closed; dismissed: it stays),
- * a piece they found reported gone, and a quest or challenge near them (`near_you`).
+ * a piece they found reported gone, a quest or challenge near them (`near_you`), and their
+ * quest's wall visit held by fair play released or voided by a moderator.
  */
 export const INBOX_KINDS = [
   'find_paid',
@@ -21,6 +22,8 @@ export const INBOX_KINDS = [
   'report_dismissed',
   'piece_gone',
   'near_you',
+  'visit_released',
+  'visit_voided',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 

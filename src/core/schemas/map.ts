@@ -20,6 +20,16 @@ export const BuildingsSourceSchema = z.object({
   attribution: z.string(),
 });
 
+/**
+ * The default street map: vector tiles in the OpenMapTiles schema (OpenFreeMap's by default),
+ * drawn in the app's dark style. `url` is a TileJSON URL or a {z}/{x}/{y} template.
+ */
+export const StreetTilesSourceSchema = z.object({
+  url: z.string(),
+  attribution: z.string(),
+});
+export type StreetTilesSource = z.infer<typeof StreetTilesSourceSchema>;
+
 /** The Protomaps colour schemes the street map can be drawn in (MAP_BASEMAP_FLAVOR). */
 export const BASEMAP_FLAVORS = ['dark', 'light', 'white', 'grayscale', 'black'] as const;
 export type BasemapFlavor = (typeof BASEMAP_FLAVORS)[number];
@@ -46,6 +56,8 @@ export const MapSourcesSchema = z.object({
   labels: RasterSourceSchema.nullable(),
   terrain: TerrainSourceSchema.nullable(),
   buildings: BuildingsSourceSchema.nullable(),
+  /** Streets and labels when no PMTiles archive (`basemap`, preferred) is configured. */
+  streets: StreetTilesSourceSchema.nullable(),
   basemap: BasemapSourceSchema.nullable(),
 });
 export type MapSources = z.infer<typeof MapSourcesSchema>;

@@ -114,9 +114,13 @@ export const ReportGroupSchema = z.object({
 });
 export type ReportGroup = z.infer<typeof ReportGroupSchema>;
 
+/**
+ * A log held by fair play, or a quest's held wall visit (`wall_visit`: its id is the quest
+ * answer's, reviewed by release_visit and void_visit).
+ */
 export const FlaggedLogSchema = z.object({
   id: z.string(),
-  kind: z.enum(['found', 'gone', 'painted_over']),
+  kind: z.enum(['found', 'gone', 'painted_over', 'wall_visit']),
   flagReason: z.enum(['photo_far_from_pin', 'impossible_travel']).nullable(),
   imageUrl: z.string().nullable(),
   /** What the finder wrote with the find, when it came with a discovery. */
@@ -124,8 +128,12 @@ export const FlaggedLogSchema = z.object({
   place: PlaceSchema,
   userId: z.string(),
   username: z.string(),
-  artworkId: z.string(),
+  /** The artwork logged; null for a wall visit. */
+  artworkId: z.string().nullable(),
+  /** The artwork's title, or the wall's name for a wall visit. */
   artworkTitle: z.string(),
+  /** The in-app page of what was logged: the artwork's, or the wall on the map. */
+  link: z.string(),
   createdAt: IsoDateSchema,
   history: QueueHistorySchema,
 });
@@ -226,7 +234,7 @@ export const ModerationActionInputSchema = z.discriminatedUnion('action', [
     decisionsSeen: DecisionsSeenSchema,
   }),
   z.object({
-    action: z.enum(['release_log', 'void_log']),
+    action: z.enum(['release_log', 'void_log', 'release_visit', 'void_visit']),
     targetId: IdSchema,
     reason: ReasonSchema,
   }),

@@ -16,6 +16,7 @@ import {
   longitudeQuery,
   trimmed,
 } from './common.ts';
+import { MODERATION_REASON_MAX } from '../moderation-limits.ts';
 
 /* Walking tours (docs/decisions/044-walking-tours.md). */
 
@@ -118,8 +119,16 @@ export const TourDetailSchema = TourSummarySchema.extend({
   sources: z.array(TourSourceSchema),
   /** The signed-in player made it and may change it. */
   mine: z.boolean(),
+  /** The signed-in player may delete it: its author, or staff. */
+  mayDelete: z.boolean(),
 });
 export type TourDetail = z.infer<typeof TourDetailSchema>;
+
+/** DELETE /api/tours/:id: staff deleting another's tour say why (the audit log keeps it). */
+export const TourDeleteSchema = z.object({
+  reason: trimmed(MODERATION_REASON_MAX).min(1, 'Please give a reason.').optional(),
+});
+export type TourDelete = z.infer<typeof TourDeleteSchema>;
 
 /**
  * A seeded tour (src/data/tours.json, written by scripts/build-seed-tours.ts): our own title and

@@ -1,6 +1,8 @@
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/client.ts';
-import { findSession, hashSessionId, markSessionSeen, type SessionUser } from './sessions.ts';
+import { cacheRequests } from '../observability/metrics.ts';
+import type { LastSeenBatch } from './last-seen-batch.ts';
+import { findSession, hashSessionId, type SessionUser } from './sessions.ts';
 
 interface Entry {
   user: SessionUser;
@@ -17,6 +19,15 @@ export const LAST_SEEN_STEP_MS = 5 * 60_000;
 /** Beyond this many sessions the oldest loaded are dropped (a few MB of users rows). */
 const MAX_ENTRIES = 50_000;
 
+type Found = Awaited<ReturnType<typeof findSession>>;
+
+/** A database load of one session that requests arriving meanwhile share. */
+interface Load {
+  found: Promise<Found>;
+  /** A change was heard after it began: later requests start their own load. */
+  overtaken: boolean;
+}
+
 /**
  * The signed-in player of a session cookie, kept in memory for at most maxAgeMs
  * (docs/decisions/028): a change to the player's account, subscription or sessions is heard
@@ -26,16 +37,24 @@ const MAX_ENTRIES = 50_000;
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byUser = new Map<string, Set<string>>();
+  private readonly loading = new Map<string, Load>();
 
   constructor(
     private readonly db: Db,
     private readonly feed: ChangeFeed,
     private readonly maxAgeMs: number,
+    private readonly seen: LastSeenBatch,
+    /** Reads the session from the database (findSession; a test counts its calls). */
+    private readonly load: (db: Db, idHash: string) => Promise<Found> = findSession,
   ) {
-    feed.onUser((userId) => this.forget(userId));
+    feed.onUser((userId) => {
+      this.forget(userId);
+      this.overtakeLoads();
+    });
     feed.onReset(() => {
       this.entries.clear();
       this.byUser.clear();
+      this.overtakeLoads();
     });
   }
 
@@ -49,25 +68,61 @@ export class SessionCache {
     return hit && now - hit.lastSeenAt < LAST_SEEN_STEP_MS ? hit.user : undefined;
   }
 
-  /** The session's player; a session not seen for a step is marked seen (from `country`). */
+  /**
+   * The session's player; a session not seen for a step is marked seen (from `country`). When
+   * it is not in memory, one database load serves every request asking meanwhile; a failed
+   * load is not kept, and the next request tries again.
+   */
   async find(sessionId: string, country: string | null): Promise<SessionUser | null> {
     const key = hashSessionId(sessionId);
     const now = Date.now();
     const hit = this.fresh(key, now);
+    cacheRequests.inc({ cache: 'sessions', result: hit ? 'hit' : 'miss' });
     if (hit) {
-      hit.lastSeenAt = await this.markSeen(key, hit.lastSeenAt, country, now);
+      hit.lastSeenAt = this.markSeen(key, hit.lastSeenAt, country, now);
       return hit.user;
     }
-    const seq = this.feed.seq;
-    const found = await findSession(this.db, key);
+    const found = await this.shared(key);
     if (!found) return null;
-    const user = Object.freeze(found.user);
-    const lastSeenAt = await this.markSeen(key, found.lastSeenAt.getTime(), country, now);
-    // A change heard while loading may postdate what was read: use the answer, do not keep it.
-    if (this.feed.listening && this.feed.seq === seq && this.maxAgeMs > 0) {
-      this.keep(key, { user, expiresAt: found.expiresAt.getTime(), loadedAt: now, lastSeenAt });
+    const kept = this.entries.get(key);
+    if (kept?.user === found.user) {
+      kept.lastSeenAt = this.markSeen(key, kept.lastSeenAt, country, now);
+    } else {
+      this.markSeen(key, found.lastSeenAt.getTime(), country, now);
     }
-    return user;
+    return found.user;
+  }
+
+  /** The load in flight for the session, or a new one that keeps what it read if it may. */
+  private shared(key: string): Promise<Found> {
+    const running = this.loading.get(key);
+    if (running && !running.overtaken) return running.found;
+    const seq = this.feed.seq;
+    const startedAt = Date.now();
+    const load: Load = {
+      found: this.load(this.db, key).then((found) => {
+        if (!found) return null;
+        const user = Object.freeze(found.user);
+        // A change heard while loading may postdate what was read: use the answer, do not keep it.
+        if (this.feed.listening && this.feed.seq === seq && this.maxAgeMs > 0) {
+          const { expiresAt, lastSeenAt } = found;
+          this.keep(key, {
+            user,
+            expiresAt: expiresAt.getTime(),
+            loadedAt: startedAt,
+            lastSeenAt: lastSeenAt.getTime(),
+          });
+        }
+        return { ...found, user };
+      }),
+      overtaken: false,
+    };
+    this.loading.set(key, load);
+    const done = () => {
+      if (this.loading.get(key) === load) this.loading.delete(key);
+    };
+    load.found.then(done, done);
+    return load.found;
   }
 
   private fresh(key: string, now: number): Entry | undefined {
@@ -77,10 +132,14 @@ export class SessionCache {
   }
 
   /** When the session counts as last seen after this request: now, if a step has passed. */
-  private async markSeen(key: string, lastSeenAt: number, country: string | null, now: number) {
+  private markSeen(key: string, lastSeenAt: number, country: string | null, now: number) {
     if (now - lastSeenAt < LAST_SEEN_STEP_MS) return lastSeenAt;
-    await markSessionSeen(this.db, key, country, LAST_SEEN_STEP_MS);
+    this.seen.mark(key, country);
     return now;
+  }
+
+  private overtakeLoads(): void {
+    for (const load of this.loading.values()) load.overtaken = true;
   }
 
   private keep(key: string, entry: Entry): void {

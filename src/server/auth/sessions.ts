@@ -84,23 +84,30 @@ export async function findSession(
     : null;
 }
 
+/** A session (by id hash) seen at a time, from a country when the request told one. */
+export interface SeenMark {
+  idHash: string;
+  at: Date;
+  country: string | null;
+}
+
 /**
- * Moves last seen forward unless another request (on any process) already did within stepMs:
- * at most one write per session per step. The country follows the latest request that had one.
+ * Moves last seen forward for each session unless another request (on any process) already did
+ * within stepMs: at most one write per session per step, however many processes. One statement
+ * for all of them. The country follows the latest request that had one.
  */
-export async function markSessionSeen(
-  db: Db,
-  idHash: string,
-  country: string | null,
-  stepMs: number,
-): Promise<void> {
-  const now = new Date();
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: now, country: sql`coalesce(${country}, ${sessions.country})` })
-    .where(
-      and(eq(sessions.idHash, idHash), lt(sessions.lastSeenAt, new Date(now.getTime() - stepMs))),
-    );
+export async function markSessionsSeen(db: Db, marks: SeenMark[], stepMs: number): Promise<void> {
+  if (marks.length === 0) return;
+  const rows = marks.map(
+    ({ idHash, at, country }) =>
+      sql`(${idHash}::text, ${country}::text, ${at.toISOString()}::timestamptz)`,
+  );
+  await db.execute(sql`
+    update ${sessions}
+    set last_seen_at = seen.at, country = coalesce(seen.country, ${sessions.country})
+    from (values ${sql.join(rows, sql`, `)}) as seen (id_hash, country, at)
+    where ${sessions.idHash} = seen.id_hash
+      and ${sessions.lastSeenAt} < seen.at - make_interval(secs => ${stepMs / 1000})`);
 }
 
 /** The player's unexpired sessions, most recently seen first; `current` is the asking one. */

@@ -3,8 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BASEMAP_FLAVORS, type ImagerySources } from '../../core/schemas/map.ts';
+import { backupFromEnv, type BackupConfig } from './backup-config.ts';
 import { basemapFromEnv, mapSourcesFromEnv, type BasemapConfig } from './map-sources.ts';
+import { metricsFromEnv, type MetricsConfig } from './metrics-config.ts';
 import { oidcProvidersFromEnv, type OidcProviderConfig } from './oidc-config.ts';
+import { photoImportTestOriginsFromEnv } from './photo-import-config.ts';
 import { pushFromEnv, type PushConfig } from './push-config.ts';
 
 /** "off", or http(s) URL templates separated by spaces or commas. */
@@ -76,8 +79,11 @@ const EnvSchema = z.object({
     .optional(),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   PASSWORD_SIGN_IN: z.enum(['on', 'off']).default('on'),
+  UPLOAD_MULTIPART: z.enum(['on', 'off']).default('on'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ESTABLISHED_MIN_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  // How often "near you" notices are looked for (services/near-you.ts); 0 turns them off.
+  NEAR_YOU_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
   ESTABLISHED_MIN_FINDS: z.coerce.number().int().min(0).max(10_000).default(3),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -97,6 +103,15 @@ const EnvSchema = z.object({
   MAP_TERRAIN_ATTRIBUTION: z.string().max(500).optional(),
   MAP_BUILDINGS_URL: z.union([z.literal('off'), z.url({ protocol: /^https?$/ })]).optional(),
   MAP_BUILDINGS_ATTRIBUTION: z.string().max(500).optional(),
+  MAP_STREET_TILES: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === 'off' || /^https?:\/\/\S+$/.test(v),
+      'must be "off", a TileJSON http(s) URL or an http(s) {z}/{x}/{y} template',
+    )
+    .optional(),
+  MAP_STREET_ATTRIBUTION: z.string().max(500).optional(),
   MAP_BASEMAP_PMTILES: z
     .string()
     .trim()
@@ -185,6 +200,8 @@ export interface Config {
   };
   /** Built-in username/password accounts (PASSWORD_SIGN_IN); off leaves only the providers. */
   passwordSignIn: boolean;
+  /** Resumable multipart uploads for photos over 5 MB (UPLOAD_MULTIPART, docs/decisions/047). */
+  multipartUploads: boolean;
   /** OpenID Connect providers offered on the sign-in page (docs/decisions/035). */
   oidcProviders: OidcProviderConfig[];
   /**
@@ -209,6 +226,8 @@ export interface Config {
    * least this many documented finds the fair-play check did not hold (docs/decisions/026).
    */
   established: { minDays: number; minFinds: number };
+  /** How often "near you" notices are looked for; null: never (NEAR_YOU_SWEEP_MINUTES=0). */
+  nearYouSweepMs: number | null;
   /** Seed starter content on start-up (tests that need an empty catalogue turn it off). */
   seed: boolean;
   /** Imagery, terrain and buildings for the map (MAP_* variables). */
@@ -223,6 +242,12 @@ export interface Config {
   push: PushConfig | null;
   /** Test only: local http origins accepted as push endpoints (PUSH_TEST_ENDPOINT_ORIGINS). */
   pushTestEndpointOrigins: string[];
+  /** Test only: local origins photo links may reach (PHOTO_IMPORT_TEST_ORIGINS). */
+  photoImportTestOrigins: string[];
+  /** Scheduled backups with retention (BACKUP_* variables); null: only `npm run backup`. */
+  backup: BackupConfig | null;
+  /** Where GET /metrics is served (METRICS_PORT, METRICS_TOKEN); both null: not at all. */
+  metrics: MetricsConfig;
 }
 
 export interface S3Config {
@@ -270,6 +295,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (push.problems.length > 0) {
     throw new Error(`Invalid configuration:\n${push.problems.join('\n')}`);
   }
+  const photoImport = photoImportTestOriginsFromEnv(env);
+  if (photoImport.problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${photoImport.problems.join('\n')}`);
+  }
+  const backup = backupFromEnv(env, path.resolve(e.DATA_DIR));
+  if (backup.problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${backup.problems.join('\n')}`);
+  }
+  const metrics = metricsFromEnv(env, e.PORT);
+  if (metrics.problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${metrics.problems.join('\n')}`);
+  }
   const stripeVars = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_PRICE_ID];
   if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
     throw new Error(
@@ -304,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signUpPerIp: { ...DEFAULT_RATE_LIMITS.signUpPerIp, limit: e.SIGNUP_RATE_LIMIT },
     },
     passwordSignIn: e.PASSWORD_SIGN_IN === 'on',
+    multipartUploads: e.UPLOAD_MULTIPART === 'on',
     oidcProviders: oidc.providers,
     oidcClockSkewSeconds: 0,
     stripe:
@@ -319,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     walletRpcUrl: e.WALLET_RPC_URL ?? null,
     trailerYoutubeId: e.TRAILER_YOUTUBE_ID ?? null,
     established: { minDays: e.ESTABLISHED_MIN_DAYS, minFinds: e.ESTABLISHED_MIN_FINDS },
+    nearYouSweepMs: e.NEAR_YOU_SWEEP_MINUTES > 0 ? e.NEAR_YOU_SWEEP_MINUTES * 60_000 : null,
     seed: e.SEED_CONTENT,
     mapSources: mapSourcesFromEnv(e),
     basemap: basemapFromEnv(e, e.MAP_BASEMAP_FLAVOR, path.resolve(e.DATA_DIR)),
@@ -337,5 +376,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: fileURLToPath(new URL('../../../dist/client', import.meta.url)),
     push: push.push,
     pushTestEndpointOrigins: push.testEndpointOrigins,
+    photoImportTestOrigins: photoImport.origins,
+    backup: backup.backup,
+    metrics: metrics.metrics,
   };
 }

@@ -2,13 +2,21 @@ import path from 'node:path';
 import type { BasemapFlavor, ImagerySources } from '../../core/schemas/map.ts';
 
 /**
- * Public imagery that needs no key (docs/decisions/006-map-sources.md). Each can be replaced
- * or switched off ("off") by an environment variable, e.g. for a paid provider or an own
- * tile server.
+ * The map's sources (docs/decisions/006-map-sources.md, 053-backup-and-map-sources.md). On by
+ * default only what a paid game may use without a key or a contract: OpenFreeMap's streets and
+ * buildings and AWS's terrain. Esri's imagery and labels (their terms want an ArcGIS account)
+ * and EOX's Sentinel-2 cloudless (CC BY-NC-SA, non-commercial) are off until their URL is set;
+ * their credits below are then used unless MAP_*_ATTRIBUTION says otherwise.
  */
 const ESRI = 'https://server.arcgisonline.com/ArcGIS/rest/services';
 
-export const DEFAULT_MAP_SOURCES: ImagerySources = {
+export const OPENFREEMAP_STREETS = 'https://tiles.openfreemap.org/planet';
+const OPENMAPTILES_CREDIT = '© OpenMapTiles, data © OpenStreetMap contributors';
+export const STREETS_ATTRIBUTION =
+  '<a href="https://openfreemap.org">OpenFreeMap</a> © OpenMapTiles, data © OpenStreetMap contributors';
+
+/** What each opt-in source is when its variable names the provider's own host. */
+export const OPT_IN_SOURCES = {
   satellite: {
     tiles: [`${ESRI}/World_Imagery/MapServer/tile/{z}/{y}/{x}`],
     maxzoom: 19,
@@ -28,6 +36,12 @@ export const DEFAULT_MAP_SOURCES: ImagerySources = {
     maxzoom: 19,
     attribution: 'Roads and labels © Esri, HERE, Garmin, © OpenStreetMap contributors',
   },
+} as const;
+
+export const DEFAULT_MAP_SOURCES: ImagerySources = {
+  satellite: null,
+  standardSatellite: null,
+  labels: null,
   terrain: {
     tiles: ['https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png'],
     maxzoom: 15,
@@ -35,10 +49,11 @@ export const DEFAULT_MAP_SOURCES: ImagerySources = {
     attribution: 'Terrain: Mapzen, AWS Terrain Tiles (SRTM, GMTED2010, ETOPO1)',
   },
   buildings: {
-    url: 'https://tiles.openfreemap.org/planet',
+    url: OPENFREEMAP_STREETS,
     sourceLayer: 'building',
     attribution: 'Buildings: OpenFreeMap © OpenMapTiles, data © OpenStreetMap contributors',
   },
+  streets: { url: OPENFREEMAP_STREETS, attribution: STREETS_ATTRIBUTION },
 };
 
 /** The MAP_* variables as read from the environment (undefined = keep the default). */
@@ -53,6 +68,8 @@ export interface MapSourceEnv {
   MAP_TERRAIN_ATTRIBUTION?: string;
   MAP_BUILDINGS_URL?: string;
   MAP_BUILDINGS_ATTRIBUTION?: string;
+  MAP_STREET_TILES?: string;
+  MAP_STREET_ATTRIBUTION?: string;
 }
 
 /** Space- or comma-separated URL templates; "off" switches the source off. */
@@ -62,6 +79,9 @@ function templates(value: string | undefined): string[] | null | undefined {
   return value.split(/[\s,]+/).filter(Boolean);
 }
 
+const originOf = (template: string) => new URL(template.replace(/[{}]/g, '')).origin;
+
+/** A default source, replaced or switched off by its variable. */
 function withTiles<T extends { tiles: string[]; attribution: string }>(
   base: T | null,
   tiles: string | undefined,
@@ -72,17 +92,38 @@ function withTiles<T extends { tiles: string[]; attribution: string }>(
   return { ...base, tiles: list ?? base.tiles, attribution: attribution ?? base.attribution };
 }
 
+/**
+ * An opt-in source: off unless its variable gives URL templates. On the provider's own host
+ * it carries the provider's credit; on another host, MAP_*_ATTRIBUTION (else none).
+ */
+function optIn(
+  preset: { tiles: readonly string[]; maxzoom: number; attribution: string },
+  tiles: string | undefined,
+  attribution: string | undefined,
+) {
+  const list = templates(tiles);
+  if (!list) return null;
+  const own = list.every((t) => preset.tiles.some((p) => originOf(p) === originOf(t)));
+  return {
+    tiles: list,
+    maxzoom: preset.maxzoom,
+    attribution: attribution ?? (own ? preset.attribution : ''),
+  };
+}
+
 export function mapSourcesFromEnv(env: MapSourceEnv): ImagerySources {
   const d = DEFAULT_MAP_SOURCES;
+  const o = OPT_IN_SOURCES;
   const buildingsUrl = env.MAP_BUILDINGS_URL?.trim();
+  const streetsUrl = env.MAP_STREET_TILES?.trim();
   return {
-    satellite: withTiles(d.satellite, env.MAP_SATELLITE_TILES, env.MAP_SATELLITE_ATTRIBUTION),
-    standardSatellite: withTiles(
-      d.standardSatellite,
+    satellite: optIn(o.satellite, env.MAP_SATELLITE_TILES, env.MAP_SATELLITE_ATTRIBUTION),
+    standardSatellite: optIn(
+      o.standardSatellite,
       env.MAP_STANDARD_SATELLITE_TILES,
       env.MAP_STANDARD_SATELLITE_ATTRIBUTION,
     ),
-    labels: withTiles(d.labels, env.MAP_LABEL_TILES, env.MAP_LABEL_ATTRIBUTION),
+    labels: optIn(o.labels, env.MAP_LABEL_TILES, env.MAP_LABEL_ATTRIBUTION),
     terrain: withTiles(d.terrain, env.MAP_TERRAIN_TILES, env.MAP_TERRAIN_ATTRIBUTION),
     buildings:
       buildingsUrl === 'off' || d.buildings === null
@@ -91,6 +132,16 @@ export function mapSourcesFromEnv(env: MapSourceEnv): ImagerySources {
             ...d.buildings,
             url: buildingsUrl || d.buildings.url,
             attribution: env.MAP_BUILDINGS_ATTRIBUTION ?? d.buildings.attribution,
+          },
+    streets:
+      streetsUrl === 'off' || d.streets === null
+        ? null
+        : {
+            url: streetsUrl || d.streets.url,
+            // Any OpenMapTiles-schema data is OpenMapTiles' and OpenStreetMap's to credit.
+            attribution:
+              env.MAP_STREET_ATTRIBUTION ??
+              (streetsUrl ? OPENMAPTILES_CREDIT : d.streets.attribution),
           },
   };
 }
@@ -130,6 +181,7 @@ export function mapOrigins(sources: ImagerySources, basemap: BasemapConfig | nul
     ...(sources.labels?.tiles ?? []),
     ...(sources.terrain?.tiles ?? []),
     ...(sources.buildings ? [sources.buildings.url] : []),
+    ...(sources.streets ? [sources.streets.url] : []),
     ...(basemap && 'url' in basemap.archive ? [basemap.archive.url] : []),
   ];
   const origins = new Set<string>();

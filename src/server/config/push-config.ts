@@ -44,10 +44,14 @@ function subjectProblem(subject: string): string | null {
 }
 
 /**
- * Test only: http origins on this machine accepted as push endpoints (a test's local push
- * service); real endpoints must be https.
+ * Test only: http origins on this machine the server may reach despite being local (a test's
+ * push service, a test's photo server), listed in the variable `name`.
  */
-function testOriginsOf(value: string | undefined, problems: string[]): string[] {
+export function testOriginsOf(
+  name: string,
+  value: string | undefined,
+  problems: string[],
+): string[] {
   const origins: string[] = [];
   for (const entry of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
     let url: URL | null = null;
@@ -59,7 +63,7 @@ function testOriginsOf(value: string | undefined, problems: string[]): string[] 
     if (url && /^https?:$/.test(url.protocol) && LOOPBACK.has(url.hostname)) {
       origins.push(url.origin);
     } else {
-      problems.push(`  PUSH_TEST_ENDPOINT_ORIGINS: ${entry} is not an http(s) origin on localhost`);
+      problems.push(`  ${name}: ${entry} is not an http(s) origin on localhost`);
     }
   }
   return origins;
@@ -71,7 +75,11 @@ export function pushFromEnv(
   publicUrl: string,
 ): { push: PushConfig | null; testEndpointOrigins: string[]; problems: string[] } {
   const problems: string[] = [];
-  const testEndpointOrigins = testOriginsOf(env.PUSH_TEST_ENDPOINT_ORIGINS, problems);
+  const testEndpointOrigins = testOriginsOf(
+    'PUSH_TEST_ENDPOINT_ORIGINS',
+    env.PUSH_TEST_ENDPOINT_ORIGINS,
+    problems,
+  );
   const publicKey = env.VAPID_PUBLIC_KEY?.trim();
   const privateKey = env.VAPID_PRIVATE_KEY?.trim();
   const subject = env.VAPID_SUBJECT?.trim() || (publicUrl.startsWith('https:') ? publicUrl : '');

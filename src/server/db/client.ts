@@ -16,6 +16,7 @@ import {
   type NotificationHandlers,
   type Unlisten,
 } from './notifications.ts';
+import { timePglite, timePostgres } from './query-metrics.ts';
 import * as communitySchema from './community-schema.ts';
 import * as mapSchema from './map-schema.ts';
 import * as moderationSchema from './moderation-schema.ts';
@@ -47,12 +48,26 @@ export interface Database {
   /** Hears NOTIFY on the channels (the change triggers of migration 0012). */
   listen(channels: string[], handlers: NotificationHandlers): Promise<Unlisten>;
   close(): Promise<void>;
+  /** The embedded database's own client (unset on Postgres): backups dump it. */
+  pglite?: PGlite;
 }
 
 /** The committed SQL migrations; the same path from src/ and from dist/. */
 export const MIGRATIONS_DIR = fileURLToPath(
   new URL('../../../src/server/db/migrations', import.meta.url),
 );
+
+/**
+ * The embedded database's settings (docs/decisions/050): one process, one connection. Its
+ * shared buffers live in WebAssembly memory, which never shrinks; the files it reads stay in
+ * the operating system's cache besides.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB'],
+  ...['-c', 'max_connections=4'],
+  ...['-c', 'wal_buffers=1MB'],
+];
 
 export type DatabaseSource =
   | {
@@ -70,6 +85,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
     // Without a listener, an idle connection dropped by the server would crash the process.
     pool.on('error', (err) => source.onIdleError?.(err));
+    timePostgres(pool);
     const db = joiningHeldTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);
     await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {
@@ -83,10 +99,11 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   let client: PGlite;
   if (source.kind === 'pglite') {
     mkdirSync(path.dirname(source.dataDir), { recursive: true });
-    client = await PGlite.create(source.dataDir);
+    client = await PGlite.create(source.dataDir, { startParams: PGLITE_START_PARAMS });
   } else {
     client = source.client;
   }
+  timePglite(client);
   const db = joiningHeldTransactions(drizzlePglite({ client, schema }) as unknown as Db);
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
@@ -95,6 +112,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     ping: async () => void (await db.execute(sql`select 1`)),
     listen: (channels, handlers) => listenPglite(client, channels, handlers),
     close: () => client.close(),
+    pglite: client,
   };
 }
 

@@ -54,6 +54,10 @@ export const questAnswers = pgTable(
     index('quest_answers_log_idx')
       .on(t.artworkLogId)
       .where(sql`${t.artworkLogId} is not null`),
+    // The moderation queue's held wall visits, newest first (services/visit-review.ts).
+    index('quest_answers_held_visit_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'held' and ${t.kind} = 'visit_wall'`),
     check(
       'quest_answers_kind_check',
       sql`${t.kind} in ('still_there', 'needs_photo', 'visit_wall', 'who_painted')`,

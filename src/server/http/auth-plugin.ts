@@ -12,7 +12,8 @@ import type { FastReads } from './fast-reads.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
-import { SessionCache } from '../auth/session-cache.ts';
+import { LastSeenBatch } from '../auth/last-seen-batch.ts';
+import { LAST_SEEN_STEP_MS, SessionCache } from '../auth/session-cache.ts';
 import { requestCountry } from '../auth/session-place.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { refuseIfSuspended } from '../auth/suspension.ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     objectStore: ObjectStore;
     changeFeed: ChangeFeed;
     fastReads: FastReads;
+    /** Sessions marked seen, not yet written (docs/decisions/050). */
+    lastSeen: LastSeenBatch;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -87,7 +90,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const cookieName = sessionCookieName(app.config);
-  const sessionCache = new SessionCache(app.db, app.changeFeed, app.config.sessionCacheMs);
+  const lastSeen = new LastSeenBatch(app.db, LAST_SEEN_STEP_MS, (err) =>
+    app.log.warn({ err }, 'marking sessions seen failed'),
+  );
+  app.decorate('lastSeen', lastSeen);
+  app.addHook('onClose', () => lastSeen.close());
+  const sessionCache = new SessionCache(
+    app.db,
+    app.changeFeed,
+    app.config.sessionCacheMs,
+    lastSeen,
+  );
   const publicOrigin = new URL(app.config.publicUrl).origin;
   // The same cookie, the same length limit, the same entry as the onRequest hook below.
   app.fastReads.useSessions((cookieHeader) => {

@@ -6,6 +6,11 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { isCurrent, variantFor, type Answer } from './cached-answers.ts';
 import type { Config } from '../config/config.ts';
 import { securityHeaders } from './security-headers.ts';
+import { cacheRequests, httpRequests } from '../observability/metrics.ts';
+
+/** Bound once: these are counted on the fastest path the server has. */
+const answerHit = cacheRequests.labels('answers', 'hit');
+const sessionHit = cacheRequests.labels('sessions', 'hit');
 
 /** A route's current answer for this player from memory; undefined when Fastify must build it. */
 export type AnswerOf = (user: SessionUser) => Answer | undefined;
@@ -112,6 +117,13 @@ export class FastReads {
       res.end(method === 'GET' ? variant.body : undefined);
     }
     this.served++;
+    answerHit.inc();
+    sessionHit.inc();
+    // The registered path is the route's template: these routes take no parameters.
+    httpRequests.observe(
+      { method, route: url!, status: current ? '304' : '200' },
+      (performance.now() - start) / 1000,
+    );
     // The line Fastify writes (logging.ts), through its serialisers; written now, not once the
     // socket has sent the answer (decision 028).
     const request = {

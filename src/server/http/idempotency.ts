@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdTransaction, type Db, type HeldTransaction } from '../db/client.ts';
 import { badRequest, conflict } from '../errors.ts';
+import { idempotentReplays } from '../observability/metrics.ts';
 import {
   claimKey,
   pruneIdempotencyKeys,
@@ -122,7 +123,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       }
       if (state.kind === 'other-request') return done(conflict(OTHER_REQUEST_MESSAGE));
       // Answered here: done is not called, so the route does not run.
-      if (state.kind === 'done') return void replay(reply, state.answer);
+      if (state.kind === 'done') {
+        idempotentReplays.inc({ route: request.routeOptions.url });
+        return void replay(reply, state.answer);
+      }
       if (Date.now() >= deadline) {
         return void reply
           .code(409)

@@ -18,6 +18,8 @@ const STRIPE_CSP = {
   img: 'https://*.stripe.com',
 };
 const TRAILER_ORIGIN = 'https://www.youtube-nocookie.com';
+// Artists' Vimeo videos, with Do Not Track (docs/decisions/049).
+const VIMEO_PLAYER_ORIGIN = 'https://player.vimeo.com';
 
 /** The policy for every response but the API docs page; map imagery origins come from config. */
 function contentSecurityPolicy(config: Config): string {
@@ -34,8 +36,8 @@ function contentSecurityPolicy(config: Config): string {
     `connect-src 'self' blob: ${map} ${uploadOrigin(config) ?? ''} ${stripe.connect}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "worker-src 'self' blob:",
-    // The landing page's trailer, embedded only when a visitor presses play.
-    `frame-src ${TRAILER_ORIGIN} ${stripe.frame}`.trim(),
+    // The landing page's trailer and artists' videos, embedded only when a player presses play.
+    `frame-src ${TRAILER_ORIGIN} ${VIMEO_PLAYER_ORIGIN} ${stripe.frame}`.trim(),
   ].join('; ');
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp, uploadPhoto, type Player, useUnlimitedApp } from '../../../test/app.ts';
 import { artworkKit } from '../../../test/artwork-kit.ts';
+import { verifyAsArtist } from '../../../test/artists.ts';
 import { differentPiecePair, samePiecePair } from '../../../test/murals.ts';
 import type {
   ArtworksInView,
@@ -27,6 +28,8 @@ const { nextSpot, north, tokensOf, document, artworkOf, logKind } = artworkKit(t
 describe('a new piece', () => {
   it('creates an artwork found first by its author, with SPEC reward and the photo', async () => {
     const a = await signUp(t().app);
+    // SPEC's artist amount is for a verified artist's own new piece (decision 049).
+    await verifyAsArtist(t().db, a.id);
     const at = nextSpot();
     const res = await document(a, at, { userRole: 'artist' });
     expect(res.statusCode).toBe(201);

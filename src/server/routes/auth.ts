@@ -25,6 +25,7 @@ import { passwordProblem } from '../auth/passwords.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { startSession } from '../auth/start-session.ts';
 import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
+import { signInFailures } from '../observability/metrics.ts';
 import { HttpError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
 import { passwordSignInOff, recoverAccount } from '../services/credentials.ts';
 import {
@@ -112,6 +113,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const userId = await opts.check();
     if (!userId) {
+      signInFailures.inc({ method: mode === 'recover' ? 'recovery-code' : 'password' });
       return respondFailure(request, reply, mode, unauthorized(opts.wrong), username, returnTo);
     }
     await releaseSignInAttempt(db, reserved);

@@ -44,7 +44,7 @@ describe('GET /api/artists', () => {
     expect((await t.app.inject({ url: '/api/artists' })).statusCode).toBe(401);
   });
 
-  it('lists artists by name with exactly the SPEC fields', async () => {
+  it('lists artists by name with the SPEC fields, a photo, pieces and the verified mark', async () => {
     const res = await alice.request({ url: '/api/artists' });
     expect(res.statusCode).toBe(200);
     const list = res.json<{ id: string }[]>();
@@ -58,6 +58,10 @@ describe('GET /api/artists', () => {
       activeYears: '2005–present',
       style: 'Stencil',
       achievements: ['Mural of the year', 'Festival headliner'],
+      // No credited piece yet, nobody verified (docs/decisions/049-artists.md).
+      photoUrl: null,
+      pieces: 0,
+      verified: false,
     });
     expect(list[2]).toMatchObject({ aka: null, achievements: [] });
   });

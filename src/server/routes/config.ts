@@ -25,6 +25,7 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultLocation: { ...FALLBACK_LOCATION },
         trailer: { youtubeId: config.trailerYoutubeId },
         map: { ...config.mapSources, basemap: await publicBasemap(config.basemap) },
+        uploads: { multipart: config.multipartUploads },
       },
     }),
   });

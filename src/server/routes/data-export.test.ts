@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_EXPORT_FILE } from '../../core/your-data.ts';
@@ -13,7 +14,9 @@ import {
   wallReports,
 } from '../db/moderation-schema.ts';
 import { accountIdentities } from '../db/oidc-schema.ts';
-import { legalWalls } from '../db/schema.ts';
+import { artworkLogs, legalWalls } from '../db/schema.ts';
+import { challengeCompletions, challenges } from '../db/challenges-schema.ts';
+import { artistSuggestions, questAnswers } from '../db/quests-schema.ts';
 
 /** GET /api/profile/export: a zip of the player's JSON and photos, on both photo stores. */
 
@@ -189,6 +192,63 @@ describe.each(storesUnderTest())('the data download on the $name store', (store)
       expect(text).not.toContain(secret);
     // The staff member who acted is not named.
     expect(text).not.toContain('mod_mia');
+  });
+
+  it('holds the quests, challenges and hidden home that came with issue 34', async () => {
+    const home = { latitude: -37.8, longitude: 144.9, radiusM: 400 };
+    const put = await alice.request({
+      method: 'PUT',
+      url: '/api/profile/privacy/home',
+      payload: home,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // Written as the quests and challenges areas would.
+    const [log] = await t.db
+      .select({ id: artworkLogs.id, imageUrl: artworkLogs.imageUrl })
+      .from(artworkLogs)
+      .where(eq(artworkLogs.userId, alice.id));
+    await t.db.insert(questAnswers).values({
+      id: randomUUID(),
+      userId: alice.id,
+      kind: 'who_painted',
+      targetId: bobData.artworkId,
+      period: 'once',
+      latitude: -37.81,
+      longitude: 144.96,
+      accuracyM: 8,
+      imageUrl: log!.imageUrl!,
+      artworkLogId: log!.id,
+      status: 'paid',
+      tokensAwarded: 5,
+    });
+    await t.db.insert(artistSuggestions).values({
+      id: randomUUID(),
+      artworkId: bobData.artworkId,
+      userId: alice.id,
+      artistName: 'Rone',
+      artworkLogId: log!.id,
+    });
+    const [challenge] = await t.db.select().from(challenges).limit(1);
+    await t.db.insert(challengeCompletions).values({
+      challengeId: challenge!.id,
+      week: challenge!.firstWeek,
+      userId: alice.id,
+      tokens: 50,
+    });
+
+    const { json } = unzip((await download(alice)).rawPayload);
+    expect(json.hiddenHome).toMatchObject(home);
+    expect(json.questAnswers).toEqual([
+      expect.objectContaining({ kind: 'who_painted', status: 'paid', tokensAwarded: 5 }),
+    ]);
+    expect(json.artistSuggestions).toEqual([expect.objectContaining({ artistName: 'Rone' })]);
+    expect(json.challengeResults).toEqual([
+      expect.objectContaining({ challengeId: challenge!.id, tokens: 50, kind: challenge!.kind }),
+    ]);
+    // Bob set no home and answered nothing: his download says so.
+    const bobs = unzip((await download(bob)).rawPayload).json;
+    expect(bobs.hiddenHome).toBeNull();
+    expect(bobs.questAnswers).toEqual([]);
   });
 
   it('leaves out every other player', async () => {

@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { levelForScore } from '../../core/rules.ts';
+import { verifyAsArtist } from '../../../test/artists.ts';
 import { storedPhoto, storedPhotos } from '../../../test/evidence.ts';
 import { discoveries } from '../db/schema.ts';
 import { subscriptions } from '../db/payments-schema.ts';
@@ -61,8 +62,10 @@ async function makePro(player: Player) {
 }
 
 describe('POST /api/discoveries: the server decides the award', () => {
-  it('pays an artist exactly 150 whatever tokensAwarded says, and rebuilds the record', async () => {
+  it('pays a verified artist exactly 150 whatever tokensAwarded says, and rebuilds the record', async () => {
     const p = await signUp(t.app);
+    // SPEC's artist amount is for a verified artist's own new piece (decision 049).
+    await verifyAsArtist(t.db, p.id);
     const imageUrl = await uploadPhoto(p);
     const res = await post(
       p,
@@ -126,6 +129,7 @@ describe('POST /api/discoveries: the server decides the award', () => {
 
   it('follows the level curve as discoveries add up', async () => {
     const p = await signUp(t.app);
+    await verifyAsArtist(t.db, p.id);
     for (let i = 0; i < 3; i++) {
       expect((await paid(p, { userRole: 'artist' })).statusCode).toBe(201);
     }
@@ -137,6 +141,7 @@ describe('POST /api/discoveries: the server decides the award', () => {
 
   it('pays a Pro player double', async () => {
     const p = await signUp(t.app);
+    await verifyAsArtist(t.db, p.id);
     await makePro(p);
     expect((await paid(p, { userRole: 'artist' })).json().tokensAwarded).toBe(300);
     expect((await paid(p)).json().tokensAwarded).toBe(100);

@@ -9,6 +9,7 @@ import {
   type Player,
   type TestApp,
 } from '../../../test/app.ts';
+import { verifyAsArtist } from '../../../test/artists.ts';
 import { uniquePhoto } from '../../../test/images.ts';
 import { discoveries, objects, users } from '../db/schema.ts';
 
@@ -92,7 +93,8 @@ describe('one photo, one reward under concurrency', () => {
       expectOneWinner(results);
       expect(await recordsOf(urls)).toHaveLength(1);
       const paid = await balances(players);
-      expect(paid.filter((b) => b.tokens === 150 && b.discoveries === 1)).toHaveLength(1);
+      // Choosing "artist" without a verified claim pays a photographer's 50 (decision 049).
+      expect(paid.filter((b) => b.tokens === 50 && b.discoveries === 1)).toHaveLength(1);
       expect(paid.filter((b) => b.tokens === 0 && b.discoveries === 0)).toHaveLength(AT_ONCE - 1);
     },
   );
@@ -102,6 +104,8 @@ describe('one photo, one reward under concurrency', () => {
     { tags: ['concurrency'] },
     async () => {
       const p = await signUp(t.app);
+      // A verified artist, whose new piece pays 150 like a graffiti upload (decision 049).
+      await verifyAsArtist(t.db, p.id);
       const id = randomBytes(18).toString('base64url');
       await t.db
         .insert(objects)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   findArtwork,
@@ -12,6 +12,7 @@ import { storedPhoto } from '../../../test/evidence.ts';
 import { acted, signUpModerator } from '../../../test/moderation.ts';
 import type { InboxItem, InboxPage, InboxUnread } from '../../core/schemas/inbox.ts';
 import { missions } from '../db/community-schema.ts';
+import { inboxItems } from '../db/inbox-schema.ts';
 import { artworkLogs } from '../db/schema.ts';
 
 /** The inbox tells each player what was paid, held, released, and who found their pieces. */
@@ -45,10 +46,18 @@ describe('what lands in the inbox', () => {
     });
     const news = await unread(pinner);
     expect(news.unread).toBe(2);
+    // Told as it happens, the finder is not named: that would say where they are now.
     expect(brief(news.news)).toEqual([
-      { kind: 'piece_found', tokens: 5, title: 'Penguin', other: finder.username },
+      { kind: 'piece_found', tokens: 5, title: 'Penguin', other: null },
     ]);
     expect(news.news[0]?.artworkId).toBe(artworkId);
+    // A day on, the news names them, as an artwork's history shows a find's time by then.
+    await app()
+      .db.update(inboxItems)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(inboxItems.id, news.news[0]!.id));
+    const later = (await inbox(pinner)).items.find((i) => i.kind === 'piece_found');
+    expect(later?.otherPlayer).toBe(finder.username);
     expect(brief((await inbox(finder)).items)).toEqual([
       { kind: 'find_paid', tokens: 20, title: 'Penguin', other: null },
     ]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import account from './account.ts';
 import area from './area.ts';
+import artistCredits from './artist-credits.ts';
 import artists from './artists.ts';
 import artworks from './artworks.ts';
 import auth from './auth.ts';
@@ -16,9 +17,11 @@ import leaderboard from './leaderboard.ts';
 import markers from './markers.ts';
 import missions from './missions.ts';
 import moderation from './moderation.ts';
+import multipartUploads from './multipart-uploads.ts';
 import objects from './objects.ts';
 import oidc from './oidc.ts';
 import passkeys from './passkeys.ts';
+import photoImport from './photo-import.ts';
 import privacy from './privacy.ts';
 import profile from './profile.ts';
 import quests from './quests.ts';
@@ -49,11 +52,14 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     credentials,
     passkeys,
     objects,
+    multipartUploads,
+    photoImport,
     community,
     leaderboard,
     challenges,
     privacy,
     artists,
+    artistCredits,
     missions,
     colourChart,
     subscription,

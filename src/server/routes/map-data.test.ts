@@ -206,26 +206,21 @@ describe('GET /api/discoveries/in-view and /api/discoveries/:id', () => {
 });
 
 describe('map sources', () => {
-  it('serves public no-key defaults with attribution in /api/config', async () => {
+  it('serves the no-key defaults with attribution in /api/config, keyed imagery off', async () => {
     const res = await t.app.inject({ url: '/api/config' });
     const { map } = res.json();
-    expect(map.satellite.tiles[0]).toMatch(/^https:\/\/.+\{z\}.+\{y\}.+\{x\}/);
-    for (const source of [
-      map.satellite,
-      map.standardSatellite,
-      map.labels,
-      map.terrain,
-      map.buildings,
-    ]) {
+    expect(map.streets.url).toBe('https://tiles.openfreemap.org/planet');
+    for (const source of [map.streets, map.terrain, map.buildings]) {
       expect(source.attribution.length).toBeGreaterThan(10);
     }
+    expect([map.satellite, map.standardSatellite, map.labels]).toEqual([null, null, null]);
   });
 
-  it('lets the browser fetch imagery only from the configured map origins', async () => {
+  it('lets the browser fetch map data only from the configured map origins', async () => {
     const res = await t.app.inject({ url: '/api/config' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toMatch(/img-src 'self' data: blob: [^;]*https:\/\/server\.arcgisonline\.com/);
     expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/tiles\.openfreemap\.org/);
+    expect(csp).not.toMatch(/arcgisonline|eox\.at/);
   });
 
   it('reads replacements and "off" from the environment', () => {

@@ -233,7 +233,7 @@ describe('their own suspension', () => {
     // The service refuses it too, should that hook ever let a moderator through.
     const [row] = await t.db.select().from(users).where(eq(users.id, suspended.id));
     const actor = toSessionUser({ user: row!, subscriptionStatus: null, proPeriodEnd: null });
-    await expect(takeAction(t.db, actor, lift)).rejects.toMatchObject({
+    await expect(takeAction(t.db, actor, lift, t.config.established)).rejects.toMatchObject({
       statusCode: 403,
       message: 'Another moderator must lift your suspension.',
     });

@@ -22,6 +22,7 @@ import {
 } from '../services/uploads.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
 import { IDEMPOTENT } from '../http/idempotency.ts';
+import { inFlightPerPlayer } from '../http/in-flight.ts';
 
 const PHOTO_BODY = /^\s*(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
 const ObjectIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);
@@ -71,7 +72,11 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   if (objectStore.kind === 'local') {
     // A body may trickle for the whole request timeout, so each player's open uploads are
     // counted: without a cap one player could hold any number of connections here.
-    const inFlight = new Map<string, number>();
+    const oneOfFew = inFlightPerPlayer(
+      config.uploadsInFlightPerUser,
+      (open) =>
+        `You already have ${open} uploads in progress. Wait for one to finish, then try again.`,
+    );
     app.put(
       '/api/objects/uploads/:token',
       {
@@ -104,27 +109,15 @@ const objectRoutes: FastifyPluginAsyncZod = async (app) => {
             'Send the photo itself, as image/* or application/octet-stream.',
           );
         }
-        const open = inFlight.get(user.id) ?? 0;
-        if (open >= config.uploadsInFlightPerUser) {
-          throw new HttpError(
-            429,
-            `You already have ${open} uploads in progress. Wait for one to finish, then try again.`,
-          );
-        }
-        inFlight.set(user.id, open + 1);
         const length = Number(request.headers['content-length']);
-        try {
-          return await receiveUpload(db, objectStore, {
+        return oneOfFew(user.id, () =>
+          receiveUpload(db, objectStore, {
             token: request.params.token,
             userId: user.id,
             body: request.raw,
             declaredLength: Number.isFinite(length) ? length : null,
-          });
-        } finally {
-          const left = (inFlight.get(user.id) ?? 1) - 1;
-          if (left > 0) inFlight.set(user.id, left);
-          else inFlight.delete(user.id);
-        }
+          }),
+        );
       },
     );
   }

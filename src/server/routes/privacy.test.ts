@@ -42,6 +42,7 @@ let ownPiece: string; // the owner's own new piece inside the home
 let sharedPiece: string;
 let ownPhoto: string;
 let wallId: string;
+let proposedWallId: string; // proposed by the owner inside their home
 let areaId: string;
 let otherAngle: Buffer;
 
@@ -92,6 +93,11 @@ beforeAll(async () => {
   expect(pinned.statusCode, pinned.body).toBe(201);
   ownPiece = pinned.json<{ artworkId: string }>().artworkId;
   wallId = await insertWall(t.db, east(HOME, 100), { status: 'unverified' });
+  proposedWallId = await insertWall(t.db, east(HOME, 150), {
+    status: 'unverified',
+    source: 'Proposed by a player',
+    proposedById: owner.id,
+  });
   const confirmed = await owner.request({
     method: 'POST',
     url: `/api/legal-walls/${wallId}/confirmations`,
@@ -194,12 +200,15 @@ describe('a find inside a hidden home is invisible to everyone else', () => {
     expect(anonymous.recentConfirmations).toEqual([]);
   });
 
-  it('GET /api/challenges/areas/:id/leaderboard — the area’s week, even on their own row', async () => {
-    for (const reader of [viewer, owner]) {
-      const board = await boardOf(reader, areaId);
-      expect(board.top.map((r) => r.username)).toEqual([neighbour.username]);
-      expect(board.me).toBeNull();
-    }
+  it('GET /api/challenges/areas/:id/leaderboard — the area’s week', async () => {
+    const board = await boardOf(viewer, areaId);
+    expect(board.top.map((r) => r.username)).toEqual([neighbour.username]);
+    expect(board.me).toBeNull();
+  });
+
+  it('GET /api/legal-walls/:id — a wall they proposed names no proposer', async () => {
+    const wall = await json<WallDetail>(viewer, `/api/legal-walls/${proposedWallId}`);
+    expect(wall.source).toMatchObject({ kind: 'player', label: 'a player' });
   });
 
   it('GET /api/inbox and the data download — the piece’s finder tells nobody who found it', async () => {
@@ -231,6 +240,20 @@ describe('the owner still sees all of it', () => {
     expect(own).toMatchObject({ firstFinder: owner.username, coverImageUrl: ownPhoto });
     const [find] = (await ownersDiscoveries()).filter((d) => d.artworkId === ownPiece);
     expect((await owner.request({ url: `/api/discoveries/${find!.id}` })).statusCode).toBe(200);
+  });
+
+  it('on the area leaderboard: their home finds count on their own board', async () => {
+    const board = await boardOf(owner, areaId);
+    // The shared piece and their own piece, both at home: two finds, ahead of the neighbour.
+    expect(board.top.map((r) => [r.username, r.finds, r.isCurrentUser])).toEqual([
+      [owner.username, 2, true],
+      [neighbour.username, 1, false],
+    ]);
+  });
+
+  it('as the proposer of a wall inside their home', async () => {
+    const wall = await json<WallDetail>(owner, `/api/legal-walls/${proposedWallId}`);
+    expect(wall.source).toMatchObject({ kind: 'player', label: owner.username });
   });
 
   it('and once the home is removed, so does everyone', async () => {

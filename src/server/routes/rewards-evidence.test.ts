@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp, uploadPhoto, useUnlimitedApp, type Player } from '../../../test/app.ts';
+import { verifyAsArtist } from '../../../test/artists.ts';
 import { storedPhoto, storedPhotos } from '../../../test/evidence.ts';
 import { acted, signUpModerator } from '../../../test/moderation.ts';
 import { missions } from '../db/community-schema.ts';
@@ -158,6 +159,8 @@ describe('no photo, no coins', () => {
 describe('PUT /api/discoveries/:id/photo: the evidence added later', () => {
   it('pays what the find would have paid, counts it, sets the cover, and only once', async () => {
     const p = await signUp(app().app);
+    // SPEC's artist amount is for a verified artist's own new piece (decision 049).
+    await verifyAsArtist(app().db, p.id);
     const at = spot();
     const created = (await discover(p, { name: 'Mine', ...at, userRole: 'artist' })).json();
     const imageUrl = await uploadPhoto(p);

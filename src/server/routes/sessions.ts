@@ -37,6 +37,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // Marks still waiting for their batch are written first: the list says "now" for this one.
+      await app.lastSeen.flush();
       const rows = await listSessions(db, requireUser(request).id, currentHash(request.sessionId));
       return rows.map((row) => ({
         ...row,

@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useUnlimitedApp } from '../../../test/app.ts';
-import { signUpEstablished } from '../../../test/moderation.ts';
+import { signUpEstablished, signUpModerator } from '../../../test/moderation.ts';
 import { artworkStops, artworksInARow, makeTour, tourInput } from '../../../test/tours.ts';
+import { moderationActions } from '../db/moderation-schema.ts';
 import { tourStops } from '../db/tours-schema.ts';
 
 /**
@@ -52,6 +53,37 @@ describe(`${AT_ONCE} updates of one tour at once`, () => {
       const winner = Number(title.replace('Version ', ''));
       expect(stored.map((s) => s.artworkId)).toEqual(lists[winner]);
       expect(stored.map((s) => s.position)).toEqual(lists[winner]!.map((_, i) => i));
+    },
+  );
+});
+
+describe(`${AT_ONCE} deletions of one tour at once by staff`, () => {
+  it(
+    'one deletes it and is audited; the others find it gone',
+    { tags: ['concurrency'] },
+    async () => {
+      const author = await signUpEstablished(app().app, app().db);
+      const mod = await signUpModerator(app().app, app().db);
+      const ids = await artworksInARow(app().db, { latitude: -33.9, longitude: 151.25 }, 3, 100);
+      const tour = await makeTour(author, tourInput(artworkStops(ids)));
+      const results = await Promise.all(
+        Array.from({ length: AT_ONCE }, () =>
+          mod.request({
+            method: 'DELETE',
+            url: `/api/tours/${tour.id}`,
+            payload: { reason: 'Spam' },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([
+        204,
+        ...Array(AT_ONCE - 1).fill(404),
+      ]);
+      const audited = await app()
+        .db.select()
+        .from(moderationActions)
+        .where(eq(moderationActions.targetId, tour.id));
+      expect(audited.map((a) => a.action)).toEqual(['delete_tour']);
     },
   );
 });

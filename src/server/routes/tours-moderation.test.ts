@@ -11,6 +11,8 @@ import {
 import { artworkStops, artworksInARow, makeTour, tourInput } from '../../../test/tours.ts';
 import type { ModerationQueues } from '../../core/schemas/moderation.ts';
 import type { TourDetail, TourList } from '../../core/schemas/tours.ts';
+import { TOUR_HIDDEN_AFTER_YOUR_REPORT } from '../../core/content-reports.ts';
+import { moderationActions } from '../db/moderation-schema.ts';
 import { tours } from '../db/tours-schema.ts';
 
 /**
@@ -45,6 +47,8 @@ async function tourBy(player: Player, title: string): Promise<TourDetail> {
 const read = (player: Player, id: string) => player.request({ url: `/api/tours/${id}` });
 const listed = async (player: Player) =>
   (await player.request({ url: '/api/tours' })).json<TourList>().tours;
+const auditOf = (id: string) =>
+  app().db.select().from(moderationActions).where(eq(moderationActions.targetId, id));
 const queued = async (id: string) =>
   (await mod.request({ url: '/api/moderation/queues' }))
     .json<ModerationQueues>()
@@ -57,6 +61,13 @@ describe('a reported tour', () => {
 
     // Gone for everyone else, still there for its author, marked.
     expect((await read(reader, tour.id)).statusCode).toBe(404);
+    expect((await read(reader, tour.id)).json()).toEqual({ message: 'That tour was not found.' });
+    // Its reporters hear why, not that its link is broken.
+    for (const reporter of reporters) {
+      expect((await read(reporter, tour.id)).json()).toEqual({
+        message: TOUR_HIDDEN_AFTER_YOUR_REPORT.waiting,
+      });
+    }
     expect((await listed(reader)).some((t) => t.id === tour.id)).toBe(false);
     expect((await read(author, tour.id)).json<TourDetail>().hidden).toBe(true);
     expect((await listed(author)).find((t) => t.id === tour.id)?.hidden).toBe(true);
@@ -93,9 +104,13 @@ describe('a reported tour', () => {
     expect((await read(reader, tour.id)).statusCode).toBe(200);
     expect(await queued(tour.id)).toBeUndefined();
 
-    // A moderator may hide it outright, too.
+    // A moderator may hide it outright, too; its reporter hears it was taken down.
+    await report(reporters[0]!, { targetType: 'tour', targetId: tour.id, reason: 'spam' });
     await acted(mod, { action: 'hide', targetType: 'tour', targetId: tour.id, reason: 'Spam' });
     expect((await read(reader, tour.id)).statusCode).toBe(404);
+    expect((await read(reporters[0]!, tour.id)).json()).toEqual({
+      message: TOUR_HIDDEN_AFTER_YOUR_REPORT.removed,
+    });
   });
 
   it('of staff is queued but never hidden by players; a player cannot report their own', async () => {
@@ -117,5 +132,64 @@ describe('a reported tour', () => {
     await app().db.update(tours).set({ authorId: null }).where(eq(tours.id, tour.id));
     await report(reader, { targetType: 'tour', targetId: tour.id, reason: 'other' });
     expect(await queued(tour.id)).toMatchObject({ imported: true, preview: { ownerName: null } });
+  });
+});
+
+const remove = (player: Player, id: string, payload: object = {}) =>
+  player.request({ method: 'DELETE', url: `/api/tours/${id}`, payload });
+
+describe('deleting a tour', () => {
+  it('by its author: gone for everyone, its reports closed, nothing audited', async () => {
+    const tour = await tourBy(author, 'Walk I regret');
+    await report(reader, { targetType: 'tour', targetId: tour.id, reason: 'spam' });
+    expect((await read(author, tour.id)).json<TourDetail>()).toMatchObject({
+      mine: true,
+      mayDelete: true,
+    });
+    expect((await read(reader, tour.id)).json<TourDetail>().mayDelete).toBe(false);
+    const res = await remove(author, tour.id);
+    expect(res.statusCode, res.body).toBe(204);
+    for (const player of [author, reader]) {
+      expect((await read(player, tour.id)).statusCode).toBe(404);
+    }
+    expect(await queued(tour.id)).toBeUndefined();
+    expect(await auditOf(tour.id)).toEqual([]);
+    // Replayed: already gone.
+    expect((await remove(author, tour.id)).statusCode).toBe(404);
+  });
+
+  it('by staff: with a reason, audited; refused to other players and without a reason', async () => {
+    const tour = await tourBy(author, 'Walk to remove');
+    expect((await read(mod, tour.id)).json<TourDetail>().mayDelete).toBe(true);
+    for (const [player, payload, status] of [
+      [reader, {}, 403],
+      [reporters[0]!, { reason: 'I do not like it' }, 403],
+      [mod, {}, 400],
+      [mod, { reason: '   ' }, 400],
+      [mod, { reason: 'x'.repeat(2001) }, 400],
+      [mod, { reason: 42 }, 400],
+    ] as const) {
+      const res = await remove(player, tour.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+    }
+    expect((await read(reader, tour.id)).statusCode).toBe(200);
+    expect(
+      (await app().app.inject({ method: 'DELETE', url: `/api/tours/${tour.id}` })).statusCode,
+    ).toBe(401);
+    expect((await remove(mod, 'no-such-tour', { reason: 'Spam' })).statusCode).toBe(404);
+
+    const res = await remove(mod, tour.id, { reason: 'Spam route' });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await read(reader, tour.id)).statusCode).toBe(404);
+    expect(await auditOf(tour.id)).toMatchObject([
+      { action: 'delete_tour', reason: 'Spam route', details: { title: 'Walk to remove' } },
+    ]);
+  });
+
+  it('hidden: its author and staff still may, nobody else finds it', async () => {
+    const tour = await tourBy(author, 'Hidden walk to delete');
+    await reportTwice(reporters, 'tour', tour.id);
+    expect((await remove(reader, tour.id)).statusCode).toBe(404);
+    expect((await remove(author, tour.id)).statusCode).toBe(204);
   });
 });

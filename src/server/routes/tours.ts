@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema } from '../../core/schemas/common.ts';
 import {
+  TourDeleteSchema,
   TourDetailSchema,
   TourInputSchema,
   TourListQuerySchema,
@@ -13,6 +15,7 @@ import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
 import { IDEMPOTENT } from '../http/idempotency.ts';
 import { enforceWriteLimit } from '../services/rate-limit.ts';
 import { TOURS_NEAR_KM, createTour, getTour, listTours, updateTour } from '../services/tours.ts';
+import { deleteTour } from '../services/tour-removal.ts';
 
 const STOPS_RULE =
   `${TOUR_STOPS_MIN}-${TOUR_STOPS_MAX} stops in walking order, each an artwork or legal wall ` +
@@ -118,6 +121,37 @@ const tourRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       await enforceWriteLimit(db, config, user.id);
       return updateTour(db, user, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/tours/:id',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        operationId: 'deleteTour',
+        security: SIGNED_IN,
+        summary:
+          'Delete a tour (204): its author, or staff, who give a reason that the audit log ' +
+          'keeps. Its open reports close with it',
+        tags: ['tours'],
+        params: IdParamsSchema,
+        body: TourDeleteSchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema.describe('Someone else’s tour, and not staff'),
+          404: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await enforceWriteLimit(db, config, user.id);
+      await deleteTour(db, user, request.params.id, request.body);
+      return reply.code(204).send(null);
     },
   );
 };

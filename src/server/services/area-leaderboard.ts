@@ -13,22 +13,30 @@ import { logShownTo } from './privacy.ts';
  * An area's leaderboard for one week (docs/decisions/045-challenges-and-privacy.md): players by
  * counted finds inside the area that week, more first; the same count ranks the player who
  * reached it first higher; the same count reached at the same moment shares a rank. Finds
- * inside a player's hidden home never count here, not even on their own row: the board is the
- * same for everyone. Once the week is over its standings are kept (area_week_results), so a
- * find released or hidden later no longer changes them.
+ * inside a player's hidden home count for nobody else's view of the board, only on their own
+ * row as they read it. Once the week is over its standings are kept (area_week_results), so a
+ * find released or hidden later no longer changes them (on others' rows).
  */
 
-/** Live standings: (user_id, finds, reached) for the week, as others may see the finds. */
-const liveStandings = (area: Area, week: string) => sql`
+/** Live standings: (user_id, finds, reached) for the week, as `viewerId` may see the finds. */
+const liveStandings = (area: Area, week: string, viewerId: string | null) => sql`
   select user_id, count(*)::int as finds, max(at) as reached
-  from (${areaFinds(area, week, logShownTo(null))}) f
+  from (${areaFinds(area, week, logShownTo(viewerId))}) f
   group by user_id`;
 
-const keptStandings = (area: Area, week: string) => sql`
+/**
+ * A finished week as kept, written as everyone sees it: the viewer's own row is read again
+ * with their finds inside their hidden home, which the kept row leaves out.
+ */
+const keptStandings = (area: Area, week: string, viewerId: string) => sql`
   select ${areaWeekResults.userId} as user_id, ${areaWeekResults.finds} as finds,
          ${areaWeekResults.reachedAt} as reached
   from ${areaWeekResults}
-  where ${areaWeekResults.areaId} = ${area.id} and ${areaWeekResults.week} = ${week}::date`;
+  where ${areaWeekResults.areaId} = ${area.id} and ${areaWeekResults.week} = ${week}::date
+    and ${areaWeekResults.userId} <> ${viewerId}
+  union all
+  select user_id, finds, reached from (${liveStandings(area, week, viewerId)}) own
+  where own.user_id = ${viewerId}`;
 
 /**
  * Keeps a finished week's standings, once: the first reader after the week ends writes them in
@@ -50,7 +58,7 @@ async function closeWeek(db: Db, area: Area, week: string): Promise<void> {
     if (claimed.length === 0) return;
     await tx.execute(sql`
       insert into ${areaWeekResults} (area_id, week, user_id, finds, reached_at)
-      select ${area.id}, ${week}::date, user_id, finds, reached from (${liveStandings(area, week)}) s`);
+      select ${area.id}, ${week}::date, user_id, finds, reached from (${liveStandings(area, week, null)}) s`);
   });
 }
 
@@ -104,7 +112,9 @@ export async function areaLeaderboard(
   if (week > area.week) throw badRequest(`Invalid query field 'week': that week has not started.`);
   const closed = week < area.week;
   if (closed) await closeWeek(db, area, week);
-  const standings = closed ? keptStandings(area, week) : liveStandings(area, week);
+  const standings = closed
+    ? keptStandings(area, week, viewerId)
+    : liveStandings(area, week, viewerId);
   const [bounds] = rowsOf<{ starts: Date | string; ends: Date | string }>(
     await db.execute(weekBoundsSql(area, week)),
   );

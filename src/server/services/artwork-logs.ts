@@ -12,6 +12,7 @@ import { countedLog } from './counted-log.ts';
 import { fairPlayFlag } from './fair-play.ts';
 import { notify } from './inbox.ts';
 import { tellFindersGone } from './inbox-events.ts';
+import { insideHome } from './privacy.ts';
 
 type ArtworkRow = typeof artworks.$inferSelect;
 export type Photo = {
@@ -223,12 +224,20 @@ export async function payFirstFinder(tx: Tx, artwork: ArtworkRow, finderOfNow: s
     .update(users)
     .set({ tokens: sql`${users.tokens} + ${bonus}` })
     .where(eq(users.id, finder));
+  // A find inside the finder's hidden home is not announced as it happens: no push.
+  const [home] = await tx
+    .select({
+      inside: insideHome(sql`${finderOfNow}::text`, artworks.latitude, artworks.longitude),
+    })
+    .from(artworks)
+    .where(eq(artworks.id, artwork.id));
   await notify(tx, finder, {
     kind: 'piece_found',
     title: artwork.title,
     tokens: bonus,
     otherUserId: finderOfNow,
     artworkId: artwork.id,
+    push: !home?.inside,
   });
 }
 

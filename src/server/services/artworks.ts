@@ -8,11 +8,16 @@ import type { CreateLogSchema } from '../../core/schemas/artworks.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { type Db } from '../db/client.ts';
 import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
-import { contentReports } from '../db/moderation-schema.ts';
 import { notFound } from '../errors.ts';
 import { SOURCES } from '../import/sources.ts';
 import { photoOf, recordReport } from './artwork-logs.ts';
-import { HIDDEN_PLAYER, logNotHidden, madeTheArtwork, shownUsername } from './hidden-content.ts';
+import {
+  HIDDEN_PLAYER,
+  logNotHidden,
+  madeTheArtwork,
+  reportedHidden,
+  shownUsername,
+} from './hidden-content.ts';
 import { createDiscovery } from './discoveries.ts';
 import { assertOwnedObject } from './objects.ts';
 import { countedLog } from './counted-log.ts';
@@ -24,6 +29,7 @@ import {
   shownIso,
   shownTime,
 } from './privacy.ts';
+import { confirmedArtistName } from './artist-credits.ts';
 
 /** Newest logs shown with an artwork. */
 const LOGS_SHOWN = 50;
@@ -133,7 +139,8 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
     id: artwork.id,
     title: artwork.title,
     description: artwork.description,
-    artistName: artwork.artistName,
+    // A confirmed credit names the artist; the first finder's words stay a suggestion till then.
+    artistName: (await confirmedArtistName(db, id)) ?? artwork.artistName,
     emojiPin: artwork.emojiPin as EmojiPin,
     latitude: artwork.latitude,
     longitude: artwork.longitude,
@@ -168,30 +175,11 @@ export async function getArtwork(db: Db, id: string, viewerId: string | null): P
   };
 }
 
-/**
- * What a player who reported a hidden artwork is told: it waits for a moderator while reports
- * on it are open, else a moderator took it down. Null for everyone else: to them it is not
- * there (docs/decisions/026).
- */
+/** What a player who reported a hidden artwork is told (hidden-content.ts reportedHidden). */
 async function hiddenAfterReportBy(db: Db, id: string, viewerId: string | null) {
-  if (!viewerId) return null;
-  const [reported] = await db
-    .select({
-      open: sql<boolean>`exists (select 1 from ${contentReports} o where o.target_type = 'artwork'
-        and o.target_id = ${id} and o.resolved_at is null)`,
-    })
-    .from(contentReports)
-    .innerJoin(artworks, eq(artworks.id, contentReports.targetId))
-    .where(
-      and(
-        eq(contentReports.reporterId, viewerId),
-        eq(contentReports.targetType, 'artwork'),
-        eq(contentReports.targetId, id),
-        sql`${artworks.hiddenAt} is not null`,
-      ),
-    );
-  if (!reported) return null;
-  return reported.open ? HIDDEN_AFTER_YOUR_REPORT.waiting : HIDDEN_AFTER_YOUR_REPORT.removed;
+  const hidden = sql`exists (select 1 from ${artworks} h where h.id = ${id} and h.hidden_at is not null)`;
+  const news = await reportedHidden(db, { type: 'artwork', id, hidden }, viewerId);
+  return news && HIDDEN_AFTER_YOUR_REPORT[news];
 }
 
 /** The open-data source an artwork's facts come from, named as its registry entry names it. */

@@ -1,24 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
-import type { Artist, Mission } from '../../core/schemas/catalog.ts';
+import type { Mission } from '../../core/schemas/catalog.ts';
 import type { Db } from '../db/client.ts';
-import { artists, missionCompletions, missions } from '../db/community-schema.ts';
-
-/** Featured artists, by name (case-insensitive), then id. */
-export async function listArtists(db: Db): Promise<Artist[]> {
-  return db
-    .select({
-      id: artists.id,
-      name: artists.name,
-      aka: artists.aka,
-      city: artists.city,
-      country: artists.country,
-      activeYears: artists.activeYears,
-      style: artists.style,
-      achievements: artists.achievements,
-    })
-    .from(artists)
-    .orderBy(sql`lower(${artists.name})`, asc(artists.id));
-}
+import { missionCompletions, missions } from '../db/community-schema.ts';
 
 /**
  * Missions still running (no expiry, or expiry in the future by the database clock), the soonest

@@ -138,7 +138,7 @@ async function toChallenge(
 }
 
 /** Running in that week: from its first week, up to its last (if it has one). */
-const runsIn = (week: SQL | string) =>
+export const runsIn = (week: SQL | string) =>
   and(
     lte(challenges.firstWeek, sql`${week}::date`),
     or(isNull(challenges.lastWeek), gte(challenges.lastWeek, sql`${week}::date`)),

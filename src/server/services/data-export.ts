@@ -20,13 +20,16 @@ import {
 import { inboxItems } from '../db/inbox-schema.ts';
 import { pushSubscriptions, pushTopics } from '../db/push-schema.ts';
 import { tourStops, tours } from '../db/tours-schema.ts';
+import { artistSuggestions, questAnswers } from '../db/quests-schema.ts';
+import { artistClaims, artistCreditVotes, artistCredits } from '../db/artists-schema.ts';
+import { challengeCompletions, challenges, playerPrivacy } from '../db/challenges-schema.ts';
 import { forumLikes, forumPosts, missionCompletions, missions } from '../db/community-schema.ts';
 import { accountIdentities } from '../db/oidc-schema.ts';
 import { passkeys } from '../db/passkeys-schema.ts';
 import { recoveryCodes, sessions, signInDevices, signInHosts } from '../db/sign-in-schema.ts';
 import { subscriptions, walletLinks } from '../db/payments-schema.ts';
 import { notFound } from '../errors.ts';
-import { actorAtArtworkShown } from './privacy.ts';
+import { actorAtArtworkNamed } from './privacy.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
@@ -205,10 +208,10 @@ async function collect(db: Tx, userId: string) {
     inbox: await db
       .select({
         ...omitUser(getTableColumns(inboxItems)),
-        // Another player's find inside their hidden home names nobody here either.
+        // Another player's find names them here only as the inbox does (services/privacy.ts).
         otherUserId: sql<
           string | null
-        >`case when ${actorAtArtworkShown(inboxItems.otherUserId, inboxItems.artworkId)} then ${inboxItems.otherUserId} end`,
+        >`case when ${actorAtArtworkNamed(inboxItems.otherUserId, inboxItems.artworkId, inboxItems.createdAt)} then ${inboxItems.otherUserId} end`,
       })
       .from(inboxItems)
       .where(eq(inboxItems.userId, userId))
@@ -258,6 +261,51 @@ async function collect(db: Tx, userId: string) {
       .from(tours)
       .where(eq(tours.authorId, userId))
       .orderBy(asc(tours.createdAt)),
+    questAnswers: await db
+      .select({ ...omitUser(getTableColumns(questAnswers)) })
+      .from(questAnswers)
+      .where(eq(questAnswers.userId, userId))
+      .orderBy(asc(questAnswers.createdAt), asc(questAnswers.id)),
+    artistSuggestions: await db
+      .select({ ...omitUser(getTableColumns(artistSuggestions)) })
+      .from(artistSuggestions)
+      .where(eq(artistSuggestions.userId, userId))
+      .orderBy(asc(artistSuggestions.createdAt)),
+    // Claims on artist profiles with their evidence, credits proposed, votes (decision 049).
+    artistClaims: await db
+      .select({ ...omitUser(getTableColumns(artistClaims)) })
+      .from(artistClaims)
+      .where(eq(artistClaims.userId, userId))
+      .orderBy(asc(artistClaims.createdAt)),
+    artistCreditsProposed: await db
+      .select({ ...omitKeys(getTableColumns(artistCredits), 'proposedById') })
+      .from(artistCredits)
+      .where(eq(artistCredits.proposedById, userId))
+      .orderBy(asc(artistCredits.createdAt)),
+    artistCreditVotes: await db
+      .select({ ...omitUser(getTableColumns(artistCreditVotes)) })
+      .from(artistCreditVotes)
+      .where(eq(artistCreditVotes.userId, userId))
+      .orderBy(asc(artistCreditVotes.createdAt)),
+    challengeResults: await db
+      .select({
+        ...omitUser(getTableColumns(challengeCompletions)),
+        kind: challenges.kind,
+        goal: challenges.goal,
+        areaId: challenges.areaId,
+      })
+      .from(challengeCompletions)
+      .innerJoin(challenges, eq(challenges.id, challengeCompletions.challengeId))
+      .where(eq(challengeCompletions.userId, userId))
+      .orderBy(asc(challengeCompletions.createdAt)),
+    // The place the player hides what they log around (null when they set none).
+    hiddenHome:
+      (
+        await db
+          .select({ ...omitUser(getTableColumns(playerPrivacy)) })
+          .from(playerPrivacy)
+          .where(eq(playerPrivacy.userId, userId))
+      )[0] ?? null,
     wallProposals: await db
       .select({
         id: legalWalls.id,

@@ -14,6 +14,8 @@ import type { z } from 'zod';
 import type { SessionUser } from '../auth/sessions.ts';
 import { isUniqueViolation, type Db, type Tx } from '../db/client.ts';
 import { discoveries, users } from '../db/schema.ts';
+import { creditOwnPiece } from './artist-credits.ts';
+import { verifiedArtistOf } from './verified-artists.ts';
 import { photoOf, recordFound } from './artwork-logs.ts';
 import { shownUsername } from './hidden-content.ts';
 import { notify } from './inbox.ts';
@@ -32,6 +34,8 @@ type NewDiscovery = Omit<
   emojiPin: EmojiPin;
   submissionType: 'fresh_artwork' | 'discovery';
   artworkId: string | undefined;
+  /** A verified artist's own new piece: credited to their artist with the find. */
+  creditArtistId?: string | null;
 };
 
 export function toDiscoveryDto(row: DiscoveryRow): Discovery {
@@ -71,7 +75,7 @@ async function record(
   newPieceReward: number,
   input: NewDiscovery,
 ): Promise<CreatedDiscovery> {
-  const { submissionType, artworkId, ...fields } = input;
+  const { submissionType, artworkId, creditArtistId, ...fields } = input;
   const photo = input.imageUrl ? await assertOwnedObject(db, user.id, input.imageUrl) : null;
   const multiplier = entitlementsOf(user).tokenMultiplier;
   const now = new Date();
@@ -116,6 +120,7 @@ async function record(
       });
     if (!row) throw new Error('discovery insert returned no row');
     await found.finish(row.id);
+    if (creditArtistId) await creditOwnPiece(tx, found.artworkId, creditArtistId, user.id);
     const held = {
       pendingReview: found.held === 'pending',
       awaitingPhoto: found.held === 'awaiting_photo',
@@ -157,14 +162,20 @@ export async function countedDiscovery(tx: Tx, row: DiscoveryRow, multiplier: nu
   return completed;
 }
 
-/** POST /api/discoveries. Fresh-art proof only means something for an artist. */
+/**
+ * POST /api/discoveries. Fresh-art proof only means something for an artist. The artist's amount
+ * is paid only for a verified artist's own new piece, which is credited to them (decision 049);
+ * anyone else choosing "artist" is paid as a photographer.
+ */
 export async function createDiscovery(
   db: Db,
   user: SessionUser,
   body: z.output<typeof CreateDiscoverySchema>,
 ): Promise<CreatedDiscovery> {
   const isFreshArt = body.userRole === 'artist' && body.isFreshArt;
-  return record(db, user, REWARDS[body.userRole], {
+  const creditArtistId =
+    body.userRole === 'artist' && !body.artworkId ? await verifiedArtistOf(db, user.id) : null;
+  return record(db, user, REWARDS[creditArtistId ? 'artist' : 'photographer'], {
     kind: 'discovery',
     name: body.name,
     description: body.description,
@@ -176,6 +187,7 @@ export async function createDiscovery(
     longitude: body.longitude,
     submissionType: isFreshArt ? 'fresh_artwork' : 'discovery',
     artworkId: body.artworkId,
+    creditArtistId,
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_PLAYER } from '../../core/content-reports.ts';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { contentReports } from '../db/moderation-schema.ts';
 import { artworkLogs, artworks, discoveries, users } from '../db/schema.ts';
 import { countedLog } from './counted-log.ts';
 
@@ -83,4 +84,35 @@ export async function refreshDescription(tx: Tx, discoveryId: string | null) {
     .update(artworks)
     .set({ description: made.shown ? made.description : '' })
     .where(eq(artworks.id, made.artworkId));
+}
+
+/**
+ * Whether `viewerId` reported the target that moderation hid (`hidden` says it is hidden): it
+ * waits for a moderator while reports on it are open, else a moderator took it down. Null for
+ * everyone else: to them it is not there (docs/decisions/026).
+ */
+export async function reportedHidden(
+  db: Db | Tx,
+  target: { type: 'artwork' | 'tour'; id: string; hidden: SQL },
+  viewerId: string | null,
+): Promise<'waiting' | 'removed' | null> {
+  if (!viewerId) return null;
+  const [reported] = await db
+    .select({
+      open: sql<boolean>`exists (select 1 from ${contentReports} o
+        where o.target_type = ${target.type} and o.target_id = ${target.id}
+          and o.resolved_at is null)`,
+    })
+    .from(contentReports)
+    .where(
+      and(
+        eq(contentReports.reporterId, viewerId),
+        eq(contentReports.targetType, target.type),
+        eq(contentReports.targetId, target.id),
+        target.hidden,
+      ),
+    )
+    .limit(1);
+  if (!reported) return null;
+  return reported.open ? 'waiting' : 'removed';
 }

@@ -13,7 +13,7 @@ import { REPORT_TARGET_KINDS } from './report-targets.ts';
  */
 
 /** SPEC §2: a wall's link opens the map there at zoom 16. */
-const wallLink = (wall: { latitude: number; longitude: number }) =>
+export const wallLink = (wall: { latitude: number; longitude: number }) =>
   `/?${new URLSearchParams({ lat: String(wall.latitude), lng: String(wall.longitude), zoom: '16' })}`;
 
 type Wall = { name: string; latitude: number; longitude: number; proposedById: string | null };

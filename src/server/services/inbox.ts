@@ -14,7 +14,7 @@ import { pushQueue, pushSubscriptions, pushTopics } from '../db/push-schema.ts';
 import { users } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { shownUsername } from './hidden-content.ts';
-import { actorAtArtworkShown, shownIso } from './privacy.ts';
+import { actorAtArtworkNamed, shownIso } from './privacy.ts';
 
 export interface Notice {
   kind: InboxKind;
@@ -25,6 +25,8 @@ export interface Notice {
   discoveryId?: string | null;
   /** The in-app path it is about, when that is not the artwork's page. */
   link?: string | null;
+  /** False: told in the inbox only, never pushed (its moment would say where someone was). */
+  push?: boolean;
 }
 
 /** Where the push sender hears that items wait (delivered when the transaction commits). */
@@ -51,7 +53,7 @@ export async function notify(tx: Tx, userId: string, notice: Notice): Promise<vo
     createdAt: sql`clock_timestamp()`,
   });
   const topic = PUSH_TOPIC_OF[notice.kind];
-  if (!topic) return;
+  if (!topic || notice.push === false) return;
   const [consented] = await tx
     .select({ userId: pushTopics.userId })
     .from(pushTopics)
@@ -98,10 +100,10 @@ async function items(db: Db, where: ReturnType<typeof and>, limit: number): Prom
   const rows = await db
     .select({
       item: inboxItems,
-      // Nobody is named for a find inside their hidden home (services/privacy.ts).
+      // Nobody is named for a find inside their hidden home, nor in its first day (privacy.ts).
       otherPlayer: sql<
         string | null
-      >`case when ${actorAtArtworkShown(inboxItems.otherUserId, inboxItems.artworkId)} then ${shownUsername()} end`,
+      >`case when ${actorAtArtworkNamed(inboxItems.otherUserId, inboxItems.artworkId, inboxItems.createdAt)} then ${shownUsername()} end`,
     })
     .from(inboxItems)
     .leftJoin(users, eq(users.id, inboxItems.otherUserId))

@@ -11,6 +11,7 @@ import {
   multiplierOf,
   payFirstFinder,
 } from './artwork-logs.ts';
+import { paidRole } from './artist-credits.ts';
 import { notify } from './inbox.ts';
 import { releaseQuestAnswer, voidQuestAnswer } from './quest-release.ts';
 
@@ -106,7 +107,7 @@ async function release(tx: Tx, log: LogRow): Promise<number> {
     ? ARTWORK_RULES.laterFindReward
     : discovery?.kind === 'graffiti'
       ? REWARDS.graffiti
-      : REWARDS[discovery?.userRole ?? 'photographer'];
+      : REWARDS[await paidRole(tx, log.userId, discovery?.userRole ?? 'photographer', artwork.id)];
   const award = base * (await multiplierOf(tx, log.userId, PRO_MULTIPLIER));
   await tx.update(artworkLogs).set({ tokensAwarded: award }).where(eq(artworkLogs.id, log.id));
   if (discovery) {

@@ -2,8 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ReportTarget } from '../../core/content-reports.ts';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage } from '../../core/schemas/moderation.ts';
 import type { Db } from '../db/client.ts';
+import { artists } from '../db/community-schema.ts';
 import { moderationActions } from '../db/moderation-schema.ts';
-import { users } from '../db/schema.ts';
+import { questAnswers } from '../db/quests-schema.ts';
+import { legalWalls, users } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { clip, REPORT_TARGET_KINDS } from './report-targets.ts';
 
@@ -18,6 +20,22 @@ async function targetLabel(db: Db, row: ActionRow): Promise<string | null> {
       .from(users)
       .where(eq(users.id, row.targetId));
     return user?.username ?? null;
+  }
+  if (row.targetType === 'artist') {
+    const [artist] = await db
+      .select({ name: artists.name })
+      .from(artists)
+      .where(eq(artists.id, row.targetId));
+    return artist?.name ?? null;
+  }
+  if (row.targetType === 'quest_answer') {
+    // A quest's wall visit (visit-review.ts) is named by its wall.
+    const [wall] = await db
+      .select({ name: legalWalls.name })
+      .from(questAnswers)
+      .innerJoin(legalWalls, eq(legalWalls.id, questAnswers.targetId))
+      .where(eq(questAnswers.id, row.targetId));
+    return wall?.name ?? null;
   }
   const kind = REPORT_TARGET_KINDS[row.targetType as ReportTarget] as
     (typeof REPORT_TARGET_KINDS)[ReportTarget] | undefined;

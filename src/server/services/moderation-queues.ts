@@ -14,7 +14,8 @@ import { flaggedAccounts } from './account-flags.ts';
 import { historiesOf } from './moderation-history.ts';
 import { REPORT_TARGET_KINDS } from './report-targets.ts';
 import { wallPage } from './moderation-walls.ts';
-import { decodeCursor, microsOf, pageOf } from './queue-pages.ts';
+import { heldVisits } from './visit-review.ts';
+import { decodeCursor, microsOf, olderThan, pageOf } from './queue-pages.ts';
 
 /** The moderation queues (docs/decisions/026, 046), newest first and a page at a time. */
 
@@ -130,14 +131,11 @@ export async function reportPage(db: Db, cursor?: string): Promise<ReportPage> {
 
 const pending = eq(artworkLogs.reviewStatus, 'pending');
 
-/** Logs the fair-play checks held, newest first. */
-export async function flagPage(db: Db, cursor?: string): Promise<FlagPage> {
-  const after = decodeCursor(cursor, 1);
+/** Held artwork logs for the queue, newest first, after the cursor's (micros, id). */
+async function heldLogs(db: Db, after: string[] | null, limit: number) {
   const where: SQL[] = [pending];
   if (after) {
-    where.push(
-      sql`(${microsOf(sql`${artworkLogs.createdAt}`)}, ${artworkLogs.id}) < (${after[0]}::bigint, ${after[1]}::text)`,
-    );
+    where.push(olderThan(artworkLogs.createdAt, artworkLogs.id, after));
   }
   const [rows, [total]] = await Promise.all([
     db
@@ -155,35 +153,64 @@ export async function flagPage(db: Db, cursor?: string): Promise<FlagPage> {
       .leftJoin(discoveries, eq(discoveries.id, artworkLogs.discoveryId))
       .where(and(...where))
       .orderBy(desc(artworkLogs.createdAt), desc(artworkLogs.id))
-      .limit(QUEUE_PAGE_SIZE + 1),
+      .limit(limit),
     db.select({ n: count() }).from(artworkLogs).where(pending),
   ]);
-  const { items, nextCursor } = pageOf(rows, (r) => [r.at, r.log.id]);
+  return {
+    total: total?.n ?? 0,
+    items: rows.map(({ log, at, username, artworkTitle, artworkAddress, description }) => ({
+      at,
+      id: log.id,
+      createdAt: log.createdAt,
+      item: {
+        id: log.id,
+        kind: log.kind,
+        flagReason: log.flagReason,
+        imageUrl: log.imageUrl,
+        description: description || null,
+        // Where the player logged it; an address only when the artwork has one (open data).
+        place: { address: artworkAddress, latitude: log.latitude, longitude: log.longitude },
+        userId: log.userId,
+        username,
+        artworkId: log.artworkId,
+        artworkTitle,
+        link: `/art/${log.artworkId}`,
+        createdAt: log.createdAt.toISOString(),
+      },
+    })),
+  };
+}
+
+/** Newest first, as both queries order them (the id breaking ties). */
+const newestFirst = (a: { at: string; id: string }, b: { at: string; id: string }) =>
+  BigInt(b.at) === BigInt(a.at) ? (a.id < b.id ? 1 : -1) : BigInt(b.at) > BigInt(a.at) ? 1 : -1;
+
+/**
+ * What fair play held, newest first: artwork logs, and quests' wall visits (visit-review.ts).
+ * A page takes the newest of each kind after the cursor and keeps the newest of both.
+ */
+export async function flagPage(db: Db, cursor?: string): Promise<FlagPage> {
+  const after = decodeCursor(cursor, 1);
+  const [logs, visits] = await Promise.all([
+    heldLogs(db, after, QUEUE_PAGE_SIZE + 1),
+    heldVisits(db, after, QUEUE_PAGE_SIZE + 1),
+  ]);
+  const rows = [...logs.items, ...visits.items].sort(newestFirst);
+  const { items, nextCursor } = pageOf(rows, (r) => [r.at, r.id]);
   const historyOf = await historiesOf(
     db,
-    items.map((r) => ({
-      targetType: 'artwork_log',
-      targetId: r.log.id,
-      artworkId: r.log.artworkId,
+    items.map(({ item }) => ({
+      targetType: item.artworkId ? 'artwork_log' : 'quest_answer',
+      targetId: item.id,
+      artworkId: item.artworkId,
     })),
   );
   return {
-    items: items.map(({ log, username, artworkTitle, artworkAddress, description }) => ({
-      id: log.id,
-      kind: log.kind,
-      flagReason: log.flagReason,
-      imageUrl: log.imageUrl,
-      description: description || null,
-      // Where the player logged it; an address only when the artwork has one (open data).
-      place: { address: artworkAddress, latitude: log.latitude, longitude: log.longitude },
-      userId: log.userId,
-      username,
-      artworkId: log.artworkId,
-      artworkTitle,
-      createdAt: log.createdAt.toISOString(),
-      history: historyOf('artwork_log', log.id),
+    items: items.map(({ item }) => ({
+      ...item,
+      history: historyOf(item.artworkId ? 'artwork_log' : 'quest_answer', item.id),
     })),
-    total: total?.n ?? 0,
+    total: logs.total + visits.total,
     nextCursor,
   };
 }

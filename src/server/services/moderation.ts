@@ -2,6 +2,7 @@ import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { AuditEntry, ModerationActionInput } from '../../core/schemas/moderation.ts';
 import { isStaffRole } from '../../core/roles.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import type { Config } from '../config/config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { contentReports, moderationActions, wallReports } from '../db/moderation-schema.ts';
 import { legalWalls, users } from '../db/schema.ts';
@@ -12,6 +13,7 @@ import { tellContentReporters, tellWallReviewed } from './inbox-events.ts';
 import { lockPendingLog, releaseLog, voidLog } from './log-review.ts';
 import { toAuditEntry } from './moderation-audit.ts';
 import { REPORT_TARGET_KINDS } from './report-targets.ts';
+import { lockHeldVisit, releaseVisit, voidVisit } from './visit-review.ts';
 
 /**
  * Staff actions (docs/decisions/026): each locks what it changes, refuses what would change
@@ -20,6 +22,7 @@ import { REPORT_TARGET_KINDS } from './report-targets.ts';
  */
 
 type Change = { targetType: string; details?: Record<string, unknown> };
+type Rule = Config['established'];
 
 const DAY_MS = 86_400_000;
 
@@ -208,7 +211,12 @@ async function lift(tx: Tx, actor: SessionUser, id: string): Promise<Change> {
   return { targetType: 'user', details: { was: player.suspendedUntil.toISOString() } };
 }
 
-async function apply(tx: Tx, actor: SessionUser, input: ModerationActionInput): Promise<Change> {
+async function apply(
+  tx: Tx,
+  actor: SessionUser,
+  input: ModerationActionInput,
+  rule: Rule,
+): Promise<Change> {
   switch (input.action) {
     case 'hide':
     case 'restore':
@@ -225,6 +233,13 @@ async function apply(tx: Tx, actor: SessionUser, input: ModerationActionInput): 
     case 'void_log':
       await voidLog(tx, await lockOthersLog(tx, actor, input.targetId));
       return { targetType: 'artwork_log' };
+    case 'release_visit': {
+      const tokens = await releaseVisit(tx, rule, await lockOthersVisit(tx, actor, input.targetId));
+      return { targetType: 'quest_answer', details: { tokens } };
+    }
+    case 'void_visit':
+      await voidVisit(tx, await lockOthersVisit(tx, actor, input.targetId));
+      return { targetType: 'quest_answer' };
     case 'suspend':
       return suspend(tx, actor, input.targetId, input.days);
     case 'lift_suspension':
@@ -238,6 +253,12 @@ async function lockOthersLog(tx: Tx, actor: SessionUser, id: string) {
   const log = await lockPendingLog(tx, id);
   refuseOwn(actor, log.userId, 'artwork_log', 'Another moderator must review your own log.');
   return log;
+}
+
+async function lockOthersVisit(tx: Tx, actor: SessionUser, id: string) {
+  const visit = await lockHeldVisit(tx, id);
+  refuseOwn(actor, visit.userId, 'quest_answer', 'Another moderator must review your own visit.');
+  return visit;
 }
 
 /** The refused attempt, in its own transaction: the one that tried the action was rolled back. */
@@ -265,10 +286,11 @@ export async function takeAction(
   db: Db,
   actor: SessionUser,
   input: ModerationActionInput,
+  rule: Rule,
 ): Promise<AuditEntry> {
   const id = await db
     .transaction(async (tx) => {
-      const change = await apply(tx, actor, input);
+      const change = await apply(tx, actor, input, rule);
       return recordModerationAction(tx, {
         actorId: actor.id,
         actorLabel: actor.username,

@@ -1,9 +1,3 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +11,12 @@ import type { Config } from '../config/config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { passkeys, webauthnChallenges } from '../db/passkeys-schema.ts';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors.ts';
+
+/**
+ * The WebAuthn library, loaded at the first passkey ceremony: a start that never sees one does
+ * not pay for it (docs/decisions/050).
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * Passkeys (docs/decisions/036): adding one on the profile and signing in with it without a
@@ -123,6 +123,7 @@ export async function registrationOptions(
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.accountId, account.id));
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -149,6 +150,7 @@ export async function addPasskey(
   const challenge = claimedChallenge(input.response.response.clientDataJSON);
   if (!challenge) throw badRequest(REGISTRATION_FAILED);
   const { rpID, origin } = relyingParty(config);
+  const { verifyRegistrationResponse } = await webauthn();
   // The transaction commits even when the answer is refused: the challenge stays used.
   const outcome = await db.transaction(async (tx): Promise<Passkey | HttpError> => {
     if (!(await takeChallenge(tx, challenge, 'register', accountId))) {
@@ -223,6 +225,7 @@ export async function removePasskey(
 
 /** Options for navigator.credentials.get(): no allowed list, the authenticator offers its own. */
 export async function signInOptions(db: Db, config: Config) {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).rpID,
     allowCredentials: [],
@@ -248,6 +251,7 @@ export async function verifyPasskeySignIn(
   const challenge = claimedChallenge(response.response.clientDataJSON);
   if (!challenge) throw unauthorized(SIGN_IN_FAILED);
   const { rpID, origin } = relyingParty(config);
+  const { verifyAuthenticationResponse } = await webauthn();
   const outcome = await db.transaction(async (tx): Promise<string | HttpError> => {
     if (!(await takeChallenge(tx, challenge, 'sign-in', null))) {
       return unauthorized('This passkey sign-in has expired. Please try again.');

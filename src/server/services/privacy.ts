@@ -52,6 +52,15 @@ export const actorAtArtworkShown = (actor: Ref, artworkId: Ref): SQL<boolean> =>
       and ${insideHome(actor, sql`acted.latitude`, sql`acted.longitude`)}))`;
 
 /**
+ * The player who acted at an artwork may be named in another's inbox (an item written at
+ * `at`, when they acted): outside their hidden home, and only once a day has passed. Told
+ * at once, a name would say where they were within the hour, finer than a day.
+ */
+export const actorAtArtworkNamed = (actor: Ref, artworkId: Ref, at: Ref): SQL<boolean> =>
+  sql<boolean>`(${actorAtArtworkShown(actor, artworkId)}
+    and ${at} <= now() - make_interval(hours => ${RECENT_LOG_HOURS}))`;
+
+/**
  * The artwork's cover as the viewer sees it: none when it is the photo of a find hidden from
  * them (covers are discoveries' photos, found through their unique image index).
  */

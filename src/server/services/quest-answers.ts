@@ -17,6 +17,7 @@ import type { Config } from '../config/config.ts';
 import { isUniqueViolation, type Db, type Tx } from '../db/client.ts';
 import { wallConfirmations } from '../db/moderation-schema.ts';
 import { artistSuggestions, questAnswers } from '../db/quests-schema.ts';
+import { creditFromAnswer } from './artist-credits.ts';
 import { artworkLogs, artworks, legalWalls, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { lockArtwork, photoOf, type Photo } from './artwork-logs.ts';
@@ -163,6 +164,8 @@ async function answerArtwork(
       artworkLogId: log.id,
       createdAt: at,
     });
+    // A name that matches an artist feeds the piece's credits (docs/decisions/049).
+    await creditFromAnswer(tx, user.id, artwork.id, body.artistName!);
   }
   const held = find.pendingReview;
   const tokens = held ? 0 : QUEST_REWARDS[kind] * entitlementsOf(user).tokenMultiplier;

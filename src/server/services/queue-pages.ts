@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { QUEUE_PAGE_SIZE } from '../../core/schemas/moderation.ts';
 import { badRequest } from '../errors.ts';
 
@@ -18,6 +18,10 @@ const notOurs = () =>
  * microseconds: a cursor holds it as digits, so nothing a client sends is cast to a time.
  */
 export const microsOf = (time: SQL) => sql`(extract(epoch from ${time}) * 1000000)::bigint`;
+
+/** Rows after a (micros, id) cursor in newest-first order; `after` is decodeCursor's keys. */
+export const olderThan = (createdAt: AnyColumn, id: AnyColumn, after: string[]) =>
+  sql`(${microsOf(sql`${createdAt}`)}, ${id}) < (${after[0]}::bigint, ${after[1]}::text)`;
 
 const MICROS = /^\d{1,18}$/;
 

@@ -19,6 +19,7 @@ import { tourStops, tours } from '../db/tours-schema.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { shownUsername } from './hidden-content.ts';
 import { withinRadius } from './nearby.ts';
+import { hiddenTourNews } from './tour-removal.ts';
 import {
   checkStops,
   foundStops,
@@ -154,7 +155,7 @@ function sourcesOf(stops: StopPlace[]): TourSource[] {
 /** GET /api/tours/:id: 404 for an unknown tour, or a hidden one that is not the viewer's. */
 export async function getTour(db: Db | Tx, id: string, viewer: Viewer): Promise<TourDetail> {
   const [row] = await selectTours(db).where(and(eq(tours.id, id), visibleTo(viewer)));
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound((await hiddenTourNews(db, id, viewer?.id ?? null)) ?? NOT_FOUND);
   const stops = (await stopsOf(db, [id])).get(id)!;
   const found = viewer ? await foundStops(db, viewer.id, stops) : null;
   const legs = legMetres(stops);
@@ -175,6 +176,7 @@ export async function getTour(db: Db | Tx, id: string, viewer: Viewer): Promise<
     line: { type: 'LineString', coordinates: stops.map((s) => [s.longitude, s.latitude]) },
     sources: sourcesOf(stops),
     mine: viewer !== null && row.authorId === viewer.id,
+    mayDelete: viewer !== null && (row.authorId === viewer.id || isStaffRole(viewer.role)),
   };
 }
 

@@ -21,7 +21,7 @@ const INVALID_LINK = 'This upload link is invalid, expired or already used. Plea
 /** 401, as every later request of the deleted account's session gets: the session went with it. */
 const accountGone = () => unauthorized('This account has been deleted, so the photo was not kept.');
 const SWEEP_BATCH = 500;
-const tooLarge = (maxBytes: number) =>
+export const tooLarge = (maxBytes: number) =>
   new HttpError(413, new ObjectTooLargeError(maxBytes).message);
 
 /**
@@ -192,7 +192,7 @@ export async function completeUpload(
  * sees what this transaction writes, or this one waits and finds the account gone (401).
  * `key share` is the lock a foreign key takes: it does not wait for other updates of the row.
  */
-async function lockOwner(tx: Tx, userId: string): Promise<void> {
+export async function lockOwner(tx: Tx, userId: string): Promise<void> {
   const [owner] = await tx
     .select({ id: users.id })
     .from(users)

@@ -157,6 +157,15 @@ export async function wallsInView(db: Db, bounds: Bounds, rule: Rule): Promise<L
   return toWalls(db, rows, rule);
 }
 
+/** The viewer's own username. */
+async function nameOf(db: Db | Tx, viewerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, viewerId));
+  return row?.username ?? null;
+}
+
 /**
  * One wall for its panel: its newest confirmations (whether each counts) and, for a signed-in
  * player, whether they visited, proposed or reported it and whether their word counts.
@@ -168,7 +177,10 @@ export async function getWallDetail(
   rule: Rule,
 ): Promise<WallDetail> {
   const row = await getWallRow(db, id);
-  const [wall] = await toWalls(db, [row], rule);
+  // A wall proposed inside the proposer's hidden home still names them to themselves.
+  const own = viewerId !== null && row.proposedById === viewerId;
+  const shownRow = own ? { ...row, proposerName: await nameOf(db, viewerId) } : row;
+  const [wall] = await toWalls(db, [shownRow], rule);
   const { proposedById } = row;
   const recent = await db
     .select({

@@ -17,7 +17,42 @@ export interface ObjectStore {
   list(area: string): AsyncIterable<string>;
   /** A presigned URL the browser PUTs the bytes to, or null when the app receives them itself. */
   presignPut(key: string, expiresInSeconds: number): Promise<string | null>;
+
+  // Resumable uploads (docs/decisions/047-resumable-uploads.md): parts kept by the store under
+  // its own upload id until they are joined into `key` or thrown away.
+  /** Starts a multipart upload of `key`; returns the store's upload id. */
+  createMultipart(key: string): Promise<string>;
+  /** A presigned URL the browser PUTs one part to, or null when the app receives parts itself. */
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    expiresInSeconds: number,
+  ): Promise<string | null>;
+  /** Only where presignPart gives null: keeps one part; past maxBytes rejects, keeping nothing. */
+  putPart?(
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    maxBytes: number,
+  ): Promise<StoredPart>;
+  /** The parts received so far, by part number; null when the store knows no such upload. */
+  listParts(key: string, uploadId: string): Promise<StoredPart[] | null>;
+  /** Joins the parts, in order, into the object `key` and forgets the upload. */
+  completeMultipart(key: string, uploadId: string, parts: StoredPart[]): Promise<void>;
+  /** Throws the parts away; an upload the store no longer knows is already gone. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
 }
+
+/** A received part; `etag` is the MD5 of its bytes in hex, without S3's quotes. */
+export interface StoredPart {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+/** S3 quotes its ETags and clients may or may not: compared without the quotes. */
+export const bareEtag = (etag: string) => etag.replace(/"/g, '');
 
 export const objectKeys = {
   staging: (id: string) => `staging/${id}`,

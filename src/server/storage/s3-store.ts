@@ -1,18 +1,31 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../config/config.ts';
-import { ObjectTooLargeError, assertKey, collect, type ObjectStore } from './object-store.ts';
+import {
+  ObjectTooLargeError,
+  assertKey,
+  bareEtag,
+  collect,
+  type ObjectStore,
+  type StoredPart,
+} from './object-store.ts';
 
 const isMissing = (err: unknown) =>
   err instanceof Error && (err.name === 'NoSuchKey' || err.name === 'NotFound');
+const isMissingUpload = (err: unknown) => err instanceof Error && err.name === 'NoSuchUpload';
 
 /**
  * Objects in an S3-compatible bucket (AWS S3, R2, MinIO, GCS interop). The browser PUTs raw
@@ -101,5 +114,82 @@ export class S3ObjectStore implements ObjectStore {
     assertKey(key);
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: key });
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+  }
+
+  async createMultipart(key: string) {
+    assertKey(key);
+    const res = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }),
+    );
+    if (!res.UploadId) throw new Error('the bucket gave no upload id');
+    return res.UploadId;
+  }
+
+  async presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number) {
+    assertKey(key);
+    const command = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+  }
+
+  async listParts(key: string, uploadId: string) {
+    assertKey(key);
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(
+          new ListPartsCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumberMarker: marker,
+          }),
+        );
+        for (const part of page.Parts ?? []) {
+          if (part.PartNumber && part.ETag) {
+            parts.push({
+              partNumber: part.PartNumber,
+              etag: bareEtag(part.ETag),
+              size: part.Size ?? 0,
+            });
+          }
+        }
+        marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+      } while (marker);
+    } catch (err) {
+      if (isMissingUpload(err)) return null;
+      throw err;
+    }
+    return parts;
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: StoredPart[]) {
+    assertKey(key);
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: {
+          Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: `"${part.etag}"` })),
+        },
+      }),
+    );
+  }
+
+  async abortMultipart(key: string, uploadId: string) {
+    assertKey(key);
+    try {
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+      );
+    } catch (err) {
+      if (!isMissingUpload(err)) throw err;
+    }
   }
 }

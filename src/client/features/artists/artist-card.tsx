@@ -1,6 +1,7 @@
-import { CalendarRange, MapPin, Paintbrush, Star, Trophy } from 'lucide-react';
+import { BadgeCheck, CalendarRange, MapPin, Paintbrush, Star, Trophy } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import type { Artist } from '../../../core/schemas/catalog.ts';
+import { Link } from 'wouter';
+import type { ArtistListItem } from '../../../core/schemas/artists.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -9,7 +10,7 @@ import { artworkFor } from './artwork.ts';
 /** SPEC §9: a card shows up to 3 achievements, then '+N more achievements'. */
 export const ACHIEVEMENTS_SHOWN = 3;
 
-export function ArtistCard({ artist }: { artist: Artist }) {
+export function ArtistCard({ artist }: { artist: ArtistListItem }) {
   const artwork = artworkFor(artist.name);
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
@@ -17,32 +18,63 @@ export function ArtistCard({ artist }: { artist: Artist }) {
   const shown = expanded ? artist.achievements : artist.achievements.slice(0, ACHIEVEMENTS_SHOWN);
 
   return (
-    <Card className="flex flex-col overflow-hidden" data-testid="artist-card">
+    <Card
+      className="relative flex flex-col overflow-hidden focus-within:ring-2 focus-within:ring-neon-cyan"
+      data-testid="artist-card"
+    >
       <figure className="relative border-b border-line">
-        <img
-          src={artwork.src}
-          alt={`Sample artwork “${artwork.title}”: an abstract neon spray piece on a brick wall`}
-          width={400}
-          height={300}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[4/3] w-full bg-concrete object-cover"
-        />
+        {artist.photoUrl ? (
+          <img
+            src={artist.photoUrl}
+            alt={`A piece by ${artist.name}, photographed by a player`}
+            width={400}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/3] w-full bg-concrete object-cover"
+          />
+        ) : (
+          <img
+            src={artwork.src}
+            alt={`Sample artwork “${artwork.title}”: an abstract neon spray piece on a brick wall`}
+            width={400}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/3] w-full bg-concrete object-cover"
+          />
+        )}
         <figcaption className="absolute bottom-2 left-2 rounded-lg bg-wall/85 px-2 py-1 text-xs text-chalk">
-          Sample artwork · {artwork.title}
+          {artist.photoUrl
+            ? `${artist.pieces} ${artist.pieces === 1 ? 'piece' : 'pieces'} on the map`
+            : `Sample artwork · ${artwork.title}`}
         </figcaption>
       </figure>
       <CardHeader className="gap-2">
         <div className="min-w-0">
           <CardTitle className="font-display text-xl font-normal break-words">
-            {artist.name}
+            {/* The whole card opens the profile: the link's box covers it (after:inset-0). */}
+            <Link
+              href={`/artists/${artist.id}`}
+              className="after:absolute after:inset-0 after:rounded-2xl hover:text-neon-cyan focus-visible:outline-none"
+            >
+              {artist.name}
+            </Link>
           </CardTitle>
           {artist.aka && <p className="text-sm text-neon-cyan">aka {artist.aka}</p>}
         </div>
-        <Badge className="justify-self-start self-start">
-          <Star className="size-3" aria-hidden />
-          Featured Artist
-        </Badge>
+        <div className="flex flex-wrap gap-2">
+          <Badge className="justify-self-start self-start">
+            <Star className="size-3" aria-hidden />
+            Featured Artist
+          </Badge>
+          {artist.verified && (
+            <Badge className="bg-neon-lime/15 text-neon-lime">
+              <BadgeCheck className="size-3" aria-hidden />
+              Verified
+            </Badge>
+          )}
+        </div>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 text-sm">
         <dl className="grid gap-1.5">
@@ -73,7 +105,7 @@ export function ArtistCard({ artist }: { artist: Artist }) {
                 aria-expanded={expanded}
                 aria-controls={listId}
                 onClick={() => setExpanded((e) => !e)}
-                className="min-h-11 justify-self-start rounded-lg px-1 text-left font-semibold text-neon-cyan underline-offset-4 hover:underline"
+                className="relative z-10 min-h-11 justify-self-start rounded-lg px-1 text-left font-semibold text-neon-cyan underline-offset-4 hover:underline"
               >
                 {expanded
                   ? 'Show fewer achievements'

@@ -7,6 +7,7 @@ import { ArtworkActions } from './artwork-actions.tsx';
 import { Finders, LogHistory } from './artwork-history.tsx';
 import { ArtworkHero } from './artwork-hero.tsx';
 import { PhotoTimeline } from './photo-timeline.tsx';
+import { ArtworkCredits } from '../artists/index.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { EmptyState, LoadError } from '../../components/ui/section.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -99,7 +100,8 @@ export default function ArtworkPage() {
           <div className="min-w-0 lg:col-start-2 lg:row-start-2">
             <Finders artwork={artwork.data} me={user?.username ?? null} />
           </div>
-          <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-3">
+          <div className="grid min-w-0 content-start gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-3">
+            <ArtworkCredits artworkId={artwork.data.id} />
             <LogHistory artwork={artwork.data} />
           </div>
         </div>

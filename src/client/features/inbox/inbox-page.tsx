@@ -42,6 +42,8 @@ const ICONS: Record<InboxKind, { icon: LucideIcon; tone: string }> = {
   report_dismissed: { icon: Scale, tone: 'text-smoke' },
   piece_gone: { icon: EyeOff, tone: 'text-rose-300' },
   near_you: { icon: MapPin, tone: 'text-neon-cyan' },
+  visit_released: { icon: BadgeCheck, tone: 'text-neon-lime' },
+  visit_voided: { icon: Ban, tone: 'text-rose-300' },
 };
 
 /**

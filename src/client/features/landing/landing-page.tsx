@@ -1,9 +1,9 @@
-import { ArrowRight, Coins, Compass, LogIn, Play, Wallet, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Coins, Compass, LogIn, Wallet, type LucideIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConnectMetamaskButton } from '../wallet/index.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { VideoFacade } from '../../components/ui/video-facade.tsx';
 import { configQuery } from '../../api/config.ts';
 import { cn } from '../../lib/cn.ts';
 import { LOGIN_URL } from '../../lib/navigation.ts';
@@ -49,63 +49,15 @@ const FEATURES: { label: string; blurb: string; icon: LucideIcon; tone: string }
 ];
 
 function TrailerFacade({ videoId }: { videoId: string }) {
-  const [playing, setPlaying] = useState(false);
-  const frame = useRef<HTMLIFrameElement>(null);
-  // The play button goes away; keyboard focus moves to the player that replaced it.
-  useEffect(() => {
-    if (playing) frame.current?.focus();
-  }, [playing]);
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-2xl border-2 border-neon-pink/60 bg-wall shadow-[0_0_40px_-8px] shadow-neon-pink/50">
-      {playing ? (
-        <iframe
-          ref={frame}
-          className="absolute inset-0 size-full"
-          src={trailerEmbedUrl(videoId)}
-          title="StreetScope trailer"
-          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allowFullScreen
-        />
-      ) : (
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
-          aria-label="Play the StreetScope trailer"
-          className="group absolute inset-0 grid size-full place-items-center overflow-hidden text-left focus-visible:outline-offset-[-6px]"
-        >
-          {/* Our own poster: stencil stripes and spray rings, no image from the provider. */}
-          <span
-            aria-hidden
-            className="absolute inset-0 bg-[repeating-linear-gradient(135deg,#17171f_0_22px,#1d1d27_22px_44px)]"
-          />
-          <span
-            aria-hidden
-            className="absolute -top-10 -left-10 size-48 rounded-full bg-neon-pink/40 blur-2xl"
-          />
-          <span
-            aria-hidden
-            className="absolute -right-8 -bottom-12 size-56 rounded-full bg-neon-cyan/30 blur-2xl"
-          />
-          <span
-            aria-hidden
-            className="absolute top-4 left-4 font-display text-xs tracking-widest text-neon-lime sm:text-sm"
-          >
-            Trailer
-          </span>
-          <span
-            aria-hidden
-            className="relative grid size-20 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet text-white shadow-[0_0_0_8px] shadow-white/10 transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-24"
-          >
-            <Play className="ml-1 size-9 fill-current" />
-          </span>
-          <span className="absolute right-4 bottom-3 left-4 flex items-end justify-between gap-2 text-xs text-chalk sm:text-sm">
-            <span className="font-bold">Watch the trailer</span>
-            <span className="text-smoke">Plays from YouTube</span>
-          </span>
-        </button>
-      )}
-    </div>
+    <VideoFacade
+      src={trailerEmbedUrl(videoId)}
+      title="StreetScope trailer"
+      playLabel="Play the StreetScope trailer"
+      corner="Trailer"
+      call="Watch the trailer"
+      provider="YouTube"
+    />
   );
 }
 

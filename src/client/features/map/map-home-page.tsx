@@ -8,16 +8,19 @@ import { PageSkeleton } from '../../components/layout/page-skeleton.tsx';
 import { LazyBoundary } from '../../components/ui/lazy-boundary.tsx';
 import { ActionBar, PhoneTabBar } from './home/action-bar.tsx';
 import { AllowLocationButton, AllowLocationCard } from './home/allow-location-card.tsx';
-import { LayersExtras } from './home/layers-extras.tsx';
 import { ImagingPanel } from './layers/imaging-panel.tsx';
 import { LazyMapView, loadMapView } from './home/lazy-map.ts';
-import { LocationPanel } from './panels/location-panel.tsx';
 import { MapErrorBoundary } from './home/map-error-boundary.tsx';
 import { MapFabs } from './home/map-fabs.tsx';
 import { MapFailure, MapLoading } from './home/map-failure.tsx';
 import { MapHeader } from './home/map-header.tsx';
 import { MapDialogs } from './home/map-dialogs.tsx';
-import { ImagingControlsFor, MissionPanel } from './home/on-demand.tsx';
+import {
+  ImagingControlsFor,
+  LayersExtras,
+  LocationPanel,
+  MissionPanel,
+} from './home/on-demand.tsx';
 import { SuspensionBanner } from '../../components/layout/suspension-banner.tsx';
 import { DesktopOverlay, PhoneOverlay } from './home/map-overlays.tsx';
 import { useMapLink } from './home/map-params.ts';
@@ -39,6 +42,7 @@ import { CAMERA } from './view/map-types.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useGeolocation } from '../../hooks/use-geolocation.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query.ts';
+import { afterLoadAndIdle } from '../../lib/after-load.ts';
 import { useOfflineState } from '../../lib/offline-state.ts';
 import { usePaymentReturn } from '../subscribe/index.ts';
 import { QuestsLink } from '../quests/index.ts';
@@ -46,6 +50,8 @@ import { useStableHandlers } from '../../hooks/use-stable-handlers.ts';
 
 // The map's code is on its way as soon as the map home's is, not once the config has answered.
 void loadMapView();
+// A selected place's panel arrives once the first screen has settled: a first tap finds it.
+afterLoadAndIdle(() => void import('./panels/location-panel.tsx').catch(() => undefined));
 
 /**
  * SPEC §2 map home (/ signed in). The map fills the screen under a compact header; on a phone
@@ -143,28 +149,30 @@ export default function MapHome() {
     />
   );
   const filtersPanel = (
-    <LayersExtras
-      filters={filters}
-      onFilters={setFilters}
-      isPro={user.isPro}
-      contents={() => ({
-        bounds: view?.bounds ?? null,
-        walls: data.wallsInView,
-        missions: data.missions,
-        markers: data.markers,
-        artworkFilters: filters.layers.artworks ? filterParams(filters, user.isPro) : null,
-      })}
-      savedAreas={
-        config.data
-          ? {
-              userId: user.id,
-              centre,
-              nearestCity: nearbyWalls.data?.[0]?.city,
-              onSave: dialogs.saveArea,
-            }
-          : null
-      }
-    />
+    <LazyBoundary>
+      <LayersExtras
+        filters={filters}
+        onFilters={setFilters}
+        isPro={user.isPro}
+        contents={() => ({
+          bounds: view?.bounds ?? null,
+          walls: data.wallsInView,
+          missions: data.missions,
+          markers: data.markers,
+          artworkFilters: filters.layers.artworks ? filterParams(filters, user.isPro) : null,
+        })}
+        savedAreas={
+          config.data
+            ? {
+                userId: user.id,
+                centre,
+                nearestCity: nearbyWalls.data?.[0]?.city,
+                onSave: dialogs.saveArea,
+              }
+            : null
+        }
+      />
+    </LazyBoundary>
   );
   const locationPanel = (className: string) =>
     selection?.kind === 'mission' ? (
@@ -176,7 +184,11 @@ export default function MapHome() {
         />
       </LazyBoundary>
     ) : (
-      place && <LocationPanel place={place} onClose={panels.closePlace} className={className} />
+      place && (
+        <LazyBoundary>
+          <LocationPanel place={place} onClose={panels.closePlace} className={className} />
+        </LazyBoundary>
+      )
     );
   const placeOpen = selection?.kind === 'mission' || !!place;
   const controls = panels.controlsOpen && handle && (
@@ -235,6 +247,7 @@ export default function MapHome() {
                 selectedMissionId={selection?.kind === 'mission' ? selection.mission.id : null}
                 player={geo.source === 'device' ? geo.location : null}
                 markers={data.markers}
+                firstDataIn={data.firstDataIn}
                 onReady={map.setHandle}
                 onCamera={imaging.setCamera}
                 coveredBottom={covered}

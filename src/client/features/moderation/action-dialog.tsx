@@ -1,15 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  MODERATION_REASON_MAX,
-  SUSPEND_DAYS_MAX,
-  SUSPEND_DAYS_MIN,
-} from '../../../core/moderation-limits.ts';
+import { SUSPEND_DAYS_MAX, SUSPEND_DAYS_MIN } from '../../../core/moderation-limits.ts';
 import type { ModerationActionInput } from '../../../core/schemas/moderation.ts';
 import { useModerationAction } from './moderation-api.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
-import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -17,7 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
+import { ReasonFields, toastNotDone } from './reason-fields.tsx';
 
 /** Each kind of action's input but its reason. */
 type WithoutReason<T> = T extends unknown ? Omit<T, 'reason'> : never;
@@ -42,7 +36,6 @@ export function ActionDialog({
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('7');
   const act = useModerationAction();
-  const reasonId = useId();
   const daysId = useId();
   const suspending = pending.input.action === 'suspend';
   const dayCount = Number(days);
@@ -62,14 +55,7 @@ export function ActionDialog({
         toast({ title: `${pending.label}: done`, description: 'Written to the audit log.' });
         onClose();
       },
-      onError: (error) => {
-        if (handleUnauthorized(error)) return;
-        toast({
-          title: 'Not done',
-          description: serverMessage(error) ?? 'Something went wrong. Please try again.',
-          variant: 'destructive',
-        });
-      },
+      onError: toastNotDone,
     });
   }
 
@@ -98,27 +84,14 @@ export function ActionDialog({
               />
             </div>
           )}
-          <div className="grid gap-1.5">
-            <Label htmlFor={reasonId}>Reason (kept in the audit log)</Label>
-            <Textarea
-              id={reasonId}
-              required
-              maxLength={MODERATION_REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              disabled={!reason.trim() || (suspending && !daysOk) || act.isPending}
-            >
-              {act.isPending ? 'Working…' : pending.label}
-            </Button>
-          </div>
+          <ReasonFields
+            reason={reason}
+            onReason={setReason}
+            label={pending.label}
+            busy={act.isPending}
+            ready={!suspending || daysOk}
+            onCancel={onClose}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -16,12 +16,26 @@ function detailText(entry: AuditEntry): string | null {
   if (entry.action === 'suspend' && typeof details.until === 'string') {
     return `for ${String(details.days)} days, until ${formatLongDate(details.until)}`;
   }
-  if (entry.action === 'release_log' && typeof details.tokens === 'number') {
+  if (
+    (entry.action === 'release_log' || entry.action === 'release_visit') &&
+    typeof details.tokens === 'number'
+  ) {
     return `paid ${details.tokens} tokens`;
+  }
+  // A deleted tour has no title left to look up: the entry kept it.
+  if (entry.action === 'delete_tour' && typeof details.title === 'string') {
+    return `“${details.title}”`;
   }
   // Staff are refused their own work (docs/decisions/026); the row says what they tried.
   if (entry.action === 'refused' && typeof details.attempted === 'string') {
     return `(their own: tried to ${details.attempted.replaceAll('_', ' ')})`;
+  }
+  // An artist's credit names the piece; a claim's verdict names the player who claimed.
+  if (entry.action.startsWith('artist_') && typeof details.title === 'string') {
+    return `(“${details.title}”)`;
+  }
+  if (entry.action.endsWith('_artist_claim') && typeof details.username === 'string') {
+    return `by ${details.username}`;
   }
   if (entry.action.endsWith('_role') && typeof details.to === 'string') {
     return `(now ${details.to})`;

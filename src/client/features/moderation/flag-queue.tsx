@@ -16,23 +16,49 @@ const KIND_LABELS = {
   found: 'Found log',
   gone: 'Gone report',
   painted_over: 'Painted-over report',
+  wall_visit: 'Quest visit',
 };
 
+/** What releasing or voiding does, for a log and for a quest's wall visit. */
+function reviewActions(f: FlaggedLog) {
+  if (f.kind === 'wall_visit') {
+    return {
+      release: `Confirm ${f.artworkTitle} with ${f.username}'s visit and pay the quest's reward.`,
+      void: `${f.username}'s visit stays on record but confirms and pays nothing.`,
+      input: { release: 'release_visit', void: 'void_visit' } as const,
+    };
+  }
+  return {
+    release: `Count ${f.username}'s log and pay what it would have paid.`,
+    void: `${f.username}'s log stays on record but pays and counts nothing.`,
+    input: { release: 'release_log', void: 'void_log' } as const,
+  };
+}
+
 function FlagCard({ flag: f, onAct }: { flag: FlaggedLog; onAct: (a: PendingAction) => void }) {
+  const review = reviewActions(f);
+  const visit = f.kind === 'wall_visit';
   return (
     <QueueCard
       imageUrl={f.imageUrl}
       title={`${KIND_LABELS[f.kind]} of ${f.artworkTitle}`}
-      kind="Held log"
-      badges={f.flagReason && <Badge variant="amber">{FLAG_LABELS[f.flagReason]}</Badge>}
+      kind={visit ? 'Held quest answer' : 'Held log'}
+      badges={
+        f.flagReason && (
+          // Wraps on a phone: the longest reason is wider than a card beside its photo.
+          <Badge variant="amber" className="whitespace-normal">
+            {FLAG_LABELS[f.flagReason]}
+          </Badge>
+        )
+      }
       actions={
         <>
           <ActButton
             onAct={onAct}
             action={{
               label: 'Release',
-              what: `Count ${f.username}'s log and pay what it would have paid.`,
-              input: { action: 'release_log', targetId: f.id },
+              what: review.release,
+              input: { action: review.input.release, targetId: f.id },
             }}
           />
           <ActButton
@@ -40,8 +66,8 @@ function FlagCard({ flag: f, onAct }: { flag: FlaggedLog; onAct: (a: PendingActi
             onAct={onAct}
             action={{
               label: 'Void',
-              what: `${f.username}'s log stays on record but pays and counts nothing.`,
-              input: { action: 'void_log', targetId: f.id },
+              what: review.void,
+              input: { action: review.input.void, targetId: f.id },
             }}
           />
           <ActButton variant="ghost" onAct={onAct} action={suspendAction(f.username, f.userId)}>
@@ -54,14 +80,17 @@ function FlagCard({ flag: f, onAct }: { flag: FlaggedLog; onAct: (a: PendingActi
       <Byline who={`By ${f.username}`} at={f.createdAt} />
       <PlaceLine place={f.place} />
       <HistoryBlock history={f.history} />
-      <Link href={`/art/${f.artworkId}`} className="font-semibold text-neon-cyan hover:underline">
-        Open the artwork
+      <Link href={f.link} className="font-semibold text-neon-cyan hover:underline">
+        {visit ? 'Open the wall on the map' : 'Open the artwork'}
       </Link>
     </QueueCard>
   );
 }
 
-/** Logs fair play held back, newest first: release pays what they would have paid, void nothing. */
+/**
+ * Logs and quests' wall visits fair play held back, newest first: release pays what they would
+ * have paid (a visit also confirms its wall), void nothing.
+ */
 export function FlagQueue({ onAct }: { onAct: (a: PendingAction) => void }) {
   return (
     <QueueList
@@ -69,7 +98,7 @@ export function FlagQueue({ onAct }: { onAct: (a: PendingAction) => void }) {
       label="Logs waiting for review"
       empty={
         <EmptyState icon={ShieldAlert} title="No logs waiting">
-          <p>Logs held by the fair-play checks show here.</p>
+          <p>Logs and quest visits held by the fair-play checks show here.</p>
         </EmptyState>
       }
     >

@@ -7,6 +7,7 @@ import { PageShell } from '../../components/layout/page-shell.tsx';
 import { ActionDialog, type PendingAction } from './action-dialog.tsx';
 import { AccountQueue } from './account-queue.tsx';
 import { AuditLog } from './audit-log.tsx';
+import { ClaimQueue } from './claim-queue.tsx';
 import { FlagQueue } from './flag-queue.tsx';
 import { ReportQueue } from './report-queue.tsx';
 import { WallQueue } from './wall-queue.tsx';
@@ -41,7 +42,7 @@ function Queues() {
 
   return (
     <Tabs defaultValue="reports">
-      {/* Five tabs do not fit one row of a phone: three a row there, one row from sm up. */}
+      {/* Six tabs do not fit one row of a phone: three a row there, one row from sm up. */}
       <TabsList className="sticky top-[3.8rem] z-20 mb-4 grid-flow-row grid-cols-3 shadow-lg sm:grid-flow-col sm:grid-cols-none">
         <TabsTrigger value="reports" className="px-1.5 sm:px-2">
           Reports
@@ -59,6 +60,9 @@ function Queues() {
         <TabsTrigger value="accounts" className="px-1.5 sm:px-2">
           Accounts
           <Count n={queues.data?.accounts.length} />
+        </TabsTrigger>
+        <TabsTrigger value="artists" className="px-1.5 sm:px-2">
+          Artists
         </TabsTrigger>
         <TabsTrigger value="log" className="px-1.5 whitespace-nowrap sm:px-2">
           Audit log
@@ -79,6 +83,9 @@ function Queues() {
         {body((q) => (
           <AccountQueue accounts={q.accounts} onAct={setPending} />
         ))}
+      </TabsContent>
+      <TabsContent value="artists">
+        <ClaimQueue />
       </TabsContent>
       <TabsContent value="log">
         <AuditLog onAct={setPending} />

@@ -64,6 +64,8 @@ const DECISION_NAMES: Record<string, string> = {
   close_wall: 'Closed',
   release_log: 'Released',
   void_log: 'Voided',
+  release_visit: 'Released',
+  void_visit: 'Voided',
   refused: 'Refused to their own content',
 };
 

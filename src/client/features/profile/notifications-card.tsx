@@ -26,7 +26,7 @@ const TOPICS: Record<PushTopic, { label: string; hint: string }> = {
     hint: "With the first finder's bonus you earn.",
   },
   find_reviewed: {
-    label: 'Your held find is reviewed',
+    label: 'Your held find or wall visit is reviewed',
     hint: 'Approved or not, by a moderator.',
   },
   wall_proposal: {

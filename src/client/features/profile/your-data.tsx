@@ -23,8 +23,10 @@ export function YourData({ user }: { user: User }) {
               signed in
             </li>
             <li>discoveries, logs, markers and your gallery</li>
+            <li>quest answers and the artists you named, tours you made, and challenge rewards</li>
             <li>forum posts, replies and likes, and missions completed</li>
             <li>walls you proposed, confirmed or reported, and reports you made</li>
+            <li>your inbox, push notification choices and devices, and your hidden home place</li>
             <li>moderation decisions about you</li>
           </ul>
           <p>

@@ -1,5 +1,5 @@
 import { BrickWall, Camera, Eye, SprayCan, type LucideIcon } from 'lucide-react';
-import type { QuestKind } from '../../../core/quests.ts';
+import { QUEST_QUESTIONS, type QuestKind } from '../../../core/quests.ts';
 import type { Quest } from '../../../core/schemas/quests.ts';
 import { formatTimeAgo } from '../../lib/time-ago.ts';
 
@@ -9,25 +9,25 @@ export const QUEST_LOOK: Record<
   { question: string; icon: LucideIcon; tone: string; ask: string }
 > = {
   still_there: {
-    question: 'Is it still there?',
+    question: QUEST_QUESTIONS.still_there,
     icon: Eye,
     tone: 'text-neon-cyan',
     ask: 'Photograph it as it is now.',
   },
   needs_photo: {
-    question: 'Needs a photo',
+    question: QUEST_QUESTIONS.needs_photo,
     icon: Camera,
     tone: 'text-neon-pink',
     ask: 'Take the first player photo of it.',
   },
   visit_wall: {
-    question: 'Visit this wall',
+    question: QUEST_QUESTIONS.visit_wall,
     icon: BrickWall,
     tone: 'text-neon-lime',
     ask: 'Photograph the wall to confirm it is there to paint.',
   },
   who_painted: {
-    question: 'Who painted this?',
+    question: QUEST_QUESTIONS.who_painted,
     icon: SprayCan,
     tone: 'text-neon-amber',
     ask: 'Photograph it and name the artist (a tag or signature helps).',

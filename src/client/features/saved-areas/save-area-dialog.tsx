@@ -37,13 +37,15 @@ import { AreaSummary, type ImageryReach } from './area-summary.tsx';
 import { SavedAreaResult } from './saved-area-result.tsx';
 
 /**
- * Where the dialog saves: the map's centre, or a saved area being refreshed; or a saved area
+ * Where the dialog saves: the map's centre, a walking tour's route (`route`: the middle of its
+ * stops, with the radius that holds them all), or a saved area being refreshed; or a saved area
  * whose missing map is to be retried.
  */
 export interface AreaTarget {
   centre: Coordinates;
   name: string;
   radiusKm: number;
+  route?: boolean;
   replaces?: SavedArea;
   retry?: SavedArea;
 }
@@ -204,14 +206,22 @@ export function SaveAreaDialog({
     }
   }
 
-  const title = target.replaces ? `Refresh ${target.replaces.name}` : 'Save this area';
+  const title = target.replaces
+    ? `Refresh ${target.replaces.name}`
+    : target.route
+      ? 'Save this tour for offline'
+      : 'Save this area';
+  const around = target.replaces
+    ? 'around this area'
+    : target.route
+      ? 'along this tour’s route'
+      : 'around the map’s centre';
   return (
     <DialogContent className="max-w-md" aria-describedby={`${id}-about`}>
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription id={`${id}-about`}>
-          Keep the walls, artworks, missions and map around{' '}
-          {target.replaces ? 'this area' : 'the map’s centre'} on this device, to use them without
+          Keep the walls, artworks, missions and map {around} on this device, to use them without
           signal.
         </DialogDescription>
       </DialogHeader>
@@ -231,7 +241,16 @@ export function SaveAreaDialog({
               />
             </div>
             <fieldset className="grid gap-1.5">
-              <legend className="mb-1.5 text-sm font-semibold">Radius around the centre</legend>
+              <legend className="mb-1.5 text-sm font-semibold">
+                {target.route
+                  ? 'Radius around the middle of the route'
+                  : 'Radius around the centre'}
+              </legend>
+              {target.route && (
+                <p className="text-xs text-smoke">
+                  {target.radiusKm} km holds every stop; a smaller radius leaves some out.
+                </p>
+              )}
               <div className="grid grid-cols-3 gap-2">
                 {AREA_RADII_KM.map((r) => (
                   <ChoiceChip

@@ -43,7 +43,7 @@ export function proFeatures(wallCount: number | undefined) {
     { label: 'Full colour chart with 100+ colours', icon: Palette, availability: 'pro' },
     { label: 'Advanced filters and map layers', icon: Layers, availability: 'pro' },
     { label: 'Artist profiles', icon: Users, availability: 'everyone' },
-    { label: 'Artist video', icon: Video, availability: 'later' },
+    { label: 'Artist video', icon: Video, availability: 'pro' },
     { label: 'Priority in events', icon: CalendarCheck, availability: 'later' },
   ] satisfies { label: string; icon: LucideIcon; availability: Availability }[];
 }
@@ -71,10 +71,10 @@ export function FeatureList({ title = 'Premium features' }: { title?: string }) 
         ))}
       </ul>
       <p className="text-sm text-smoke" data-testid="pro-today">
-        Pro doubles your Spray Coins, opens the full colour chart and adds the hunt filters and
-        layers to the map: last seen, has photo, logged by me, the heat of recent finds and your own
-        logs. Legal walls, artworks, missions and artist profiles stay open to every player: nobody
-        should paint where it is not allowed.
+        Pro doubles your Spray Coins, opens the full colour chart, plays artists’ videos and adds
+        the hunt filters and layers to the map: last seen, has photo, logged by me, the heat of
+        recent finds and your own logs. Legal walls, artworks, missions and artist profiles stay
+        open to every player: nobody should paint where it is not allowed.
       </p>
     </section>
   );

@@ -11,6 +11,7 @@ import { MissingPartDialog } from '../../components/ui/missing-part-dialog.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { ReportMenu } from '../moderation/index.ts';
 import { SaveAreaDialogFor, type AreaTarget } from '../saved-areas/index.ts';
+import { DeleteTourDialog } from './delete-tour-dialog.tsx';
 import { downloadTourGpx } from './tour-gpx.ts';
 
 /**
@@ -38,7 +39,12 @@ function SaveOffline({ tour }: { tour: TourDetail }) {
         variant="secondary"
         onClick={() => {
           setOpened(true);
-          setTarget({ centre: area.centre, name: tour.title, radiusKm: area.radiusKm });
+          setTarget({
+            centre: area.centre,
+            name: tour.title,
+            radiusKm: area.radiusKm,
+            route: true,
+          });
         }}
       >
         <CloudDownload aria-hidden />
@@ -66,7 +72,10 @@ function SaveOffline({ tour }: { tour: TourDetail }) {
   );
 }
 
-/** What a player does with a tour: take it to a GPS, keep it offline, change or report it. */
+/**
+ * What a player does with a tour: take it to a GPS, keep it offline, change, delete or report
+ * it.
+ */
 export function TourActions({ tour }: { tour: TourDetail }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -75,6 +84,7 @@ export function TourActions({ tour }: { tour: TourDetail }) {
         Export GPX
       </Button>
       <SaveOffline tour={tour} />
+      {tour.mayDelete && <DeleteTourDialog tour={tour} />}
       {tour.mine ? (
         <Link
           href={`/tours/${encodeURIComponent(tour.id)}/edit`}

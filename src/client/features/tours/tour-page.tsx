@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EyeOff, Home, MapPinned, Route as RouteIcon, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { TOUR_HIDDEN_AFTER_YOUR_REPORT } from '../../../core/content-reports.ts';
 import type { TourDetail } from '../../../core/schemas/tours.ts';
 import { STREET_DETOUR, WALK_KMH } from '../../../core/tours.ts';
 import { configQuery } from '../../api/config.ts';
@@ -12,6 +13,7 @@ import { LazyBoundary } from '../../components/ui/lazy-boundary.tsx';
 import { EmptyState, LoadError, Section } from '../../components/ui/section.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useRequireAuthRedirect } from '../../hooks/use-require-auth-redirect.ts';
+import { serverMessage } from '../../lib/query-client.ts';
 import { RouteMap } from '../map/index.ts';
 import { TourActions } from './tour-actions.tsx';
 import { TourFacts, TourProgress } from './tour-facts.tsx';
@@ -145,16 +147,7 @@ export default function TourPage() {
       ) : tour.isError ? (
         isNotFound(tour.error) ? (
           <div className="mx-auto max-w-md pt-8">
-            <EmptyState icon={RouteIcon} title="Tour not found">
-              <p>This tour is not in StreetScope, or its link is broken.</p>
-              <Link
-                href="/tours"
-                className={buttonVariants({ variant: 'outline', className: 'mt-3' })}
-              >
-                <Home aria-hidden />
-                All tours
-              </Link>
-            </EmptyState>
+            <TourNotFound error={tour.error} />
           </div>
         ) : (
           <LoadError what="the tour" onRetry={() => void tour.refetch()} />
@@ -163,5 +156,28 @@ export default function TourPage() {
         <TourView tour={tour.data} />
       )}
     </PageShell>
+  );
+}
+
+const REPORTER_WORDS: readonly string[] = Object.values(TOUR_HIDDEN_AFTER_YOUR_REPORT);
+
+/**
+ * Not there: unknown, deleted, or hidden. Whoever reported a hidden tour hears the server's
+ * words for it instead (docs/decisions/044).
+ */
+function TourNotFound({ error }: { error: Error }) {
+  const message = serverMessage(error);
+  const reported = message !== null && REPORTER_WORDS.includes(message);
+  return (
+    <EmptyState
+      icon={reported ? EyeOff : RouteIcon}
+      title={reported ? 'Hidden after your report' : 'Tour not found'}
+    >
+      <p>{reported ? message : 'This tour is not in StreetScope, or its link is broken.'}</p>
+      <Link href="/tours" className={buttonVariants({ variant: 'outline', className: 'mt-3' })}>
+        <Home aria-hidden />
+        All tours
+      </Link>
+    </EmptyState>
   );
 }

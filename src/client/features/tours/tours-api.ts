@@ -88,3 +88,17 @@ export function useSaveTour(id: string | null, idempotencyKey: string) {
     },
   });
 }
+
+/** DELETE /api/tours/:id: its author, or staff with a reason for the audit log. */
+export function useDeleteTour(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason: string | null) => {
+      await apiRequest('DELETE', `/api/tours/${encodeURIComponent(id)}`, reason ? { reason } : {});
+    },
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: tourKeys.one(id) });
+      await queryClient.invalidateQueries({ queryKey: tourKeys.list });
+    },
+  });
+}

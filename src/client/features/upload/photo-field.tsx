@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CompletedUpload, UploadPurpose } from '../../../core/schemas/objects.ts';
 import type { PhotoFieldHandle, PhotoFieldProps, UploadPhase } from './photo-field-types.ts';
+import { PhotoFromLink } from './from-link.tsx';
 import { PhotoUploadError } from '../../api/uploads.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
@@ -13,9 +14,19 @@ const PhotoUploader = lazyPart(() => import('./photo-uploader.tsx'));
 /** SPEC "Embedded file uploader": one image, picked, dropped, pasted or taken with the camera. */
 export function PhotoField(props: PhotoFieldProps) {
   return (
-    <LazyBoundary loading={<Skeleton className="h-64" data-testid="uploader-loading" />}>
-      <PhotoUploader {...props} />
-    </LazyBoundary>
+    <div className="grid gap-2">
+      <LazyBoundary loading={<Skeleton className="h-64" data-testid="uploader-loading" />}>
+        <PhotoUploader {...props} />
+      </LazyBoundary>
+      {!props.photo && (
+        <PhotoFromLink
+          purpose={props.purpose}
+          onPhotoChange={props.onPhotoChange}
+          onPhaseChange={props.onPhaseChange}
+          disabled={props.disabled}
+        />
+      )}
+    </div>
   );
 }
 

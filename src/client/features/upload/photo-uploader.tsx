@@ -1,12 +1,12 @@
-import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import './photo-uploader.css';
+import { useQuery } from '@tanstack/react-query';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import type { UploadTicket } from '../../../core/schemas/objects.ts';
+import { configQuery } from '../../api/config.ts';
 import {
   PhotoUploadError,
   UPLOAD_LIMITS,
@@ -17,12 +17,14 @@ import { cn } from '../../lib/cn.ts';
 import { formatMegabytes } from '../../lib/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { PhotoFieldProps, UploadPhase } from './photo-field-types.ts';
+import { rememberMultipart, setUpUploader, wantsMultipart } from './uploader-plugin.ts';
 
 /**
  * Uppy core + dashboard + aws-s3 (SPEC "Embedded file uploader"). The aws-s3 plugin asks us to
  * sign each PUT: we answer with a fresh single-use link from POST /api/objects/upload (a
  * presigned bucket URL with S3, the app's own upload route otherwise), so a retry after a
- * failure gets a new link and the same file. Uploads never start on their own.
+ * failure gets a new link and the same file. A photo over 5 MB goes in resumable parts instead
+ * (docs/decisions/047). Uploads never start on their own.
  */
 export default function PhotoUploader({
   ref,
@@ -39,7 +41,9 @@ export default function PhotoUploader({
   const id = useId();
   const maxBytes = UPLOAD_LIMITS[purpose];
   const [uppy, setUppy] = useState<Uppy | null>(null);
-  const ticket = useRef<UploadTicket | null>(null);
+  const multipartOn = useQuery(configQuery).data?.uploads.multipart ?? false;
+  /** Where the server checks and processes the bytes once they are all up. */
+  const completeURL = useRef<string | null>(null);
   const callbacks = useRef({ onPendingChange, onPhaseChange });
   useEffect(() => {
     callbacks.current = { onPendingChange, onPhaseChange };
@@ -67,21 +71,28 @@ export default function PhotoUploader({
       // so it is a warning, and the player sees the toast and can retry.
       logger: { debug: () => {}, warn: console.warn, error: console.warn },
       restrictions: { maxNumberOfFiles: 1, allowedFileTypes: ['image/*'], maxFileSize: maxBytes },
-    }).use(AwsS3, {
-      shouldUseMultipart: false,
-      signRequest: async () => {
-        ticket.current = await requestUploadTicket(purpose);
-        // The plugin parses the URL: the local store's upload route is made absolute.
-        return { url: new URL(ticket.current.uploadURL, window.location.href).href };
-      },
     });
+    setUpUploader(instance, false, signRequest);
+    const forgetMultipart = rememberMultipart(instance, purpose);
     const pending = () => callbacks.current.onPendingChange?.(instance.getFiles().length > 0);
     instance.on('file-added', pending);
     instance.on('file-removed', pending);
     instance.on('cancel-all', pending);
     setUppy(instance);
-    return () => instance.destroy();
+    return () => {
+      forgetMultipart();
+      instance.destroy();
+    };
+    // signRequest reads only the purpose, already a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [purpose, maxBytes, id]);
+
+  async function signRequest() {
+    const ticket = await requestUploadTicket(purpose);
+    completeURL.current = ticket.completeURL;
+    // The plugin parses the URL: the local store's upload route is made absolute.
+    return { url: new URL(ticket.uploadURL, window.location.href).href };
+  }
 
   function phase(next: UploadPhase) {
     callbacks.current.onPhaseChange?.(next);
@@ -102,10 +113,15 @@ export default function PhotoUploader({
           throw new PhotoUploadError('upload', new TypeError('The browser is offline'), picked);
         }
         const failedBefore = uppy.getFiles().some((file) => file.error);
+        setUpUploader(uppy, wantsMultipart(uppy.getFiles()[0]!, multipartOn), signRequest);
         phase('uploading');
         try {
           const result = failedBefore ? await uppy.retryAll() : await uppy.upload();
-          if (!result?.successful?.length || !ticket.current) {
+          const location = (result?.successful?.[0]?.response?.body as { location?: string })
+            ?.location;
+          // A multipart upload answers where the photo will be served: /objects/<id>.
+          if (location?.startsWith('/objects/')) completeURL.current = `/api${location}/complete`;
+          if (!result?.successful?.length || !completeURL.current) {
             throw result?.failed?.[0]?.error ?? new Error('Upload failed');
           }
         } catch (error) {
@@ -114,7 +130,7 @@ export default function PhotoUploader({
         }
         phase('processing');
         try {
-          const done = await completeUpload(ticket.current);
+          const done = await completeUpload(completeURL.current);
           onPhotoChange(done);
           return done;
         } catch (error) {
@@ -122,13 +138,15 @@ export default function PhotoUploader({
         } finally {
           // Done or refused, these bytes are spent: the queue is cleared either way, telling the
           // plugins (clear() would not: the thumbnail maker would keep the file queued).
-          ticket.current = null;
+          completeURL.current = null;
           uppy.cancelAll();
           phase('idle');
         }
       },
     }),
-    [uppy, onPhotoChange],
+    // signRequest reads only the purpose, which makes a new uppy.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [uppy, onPhotoChange, multipartOn],
   );
 
   if (photo) {

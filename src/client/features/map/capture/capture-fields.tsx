@@ -69,6 +69,14 @@ export function RoleField({
           </ChoiceChip>
         ))}
       </div>
+      {value === 'artist' && (
+        // The artist's amount is paid on a verified claim only (docs/decisions/049).
+        <p className="text-xs text-smoke" data-testid="artist-reward-rule">
+          +{rewardFor('artist', isPro)} is for a verified artist’s own new piece; without a verified
+          claim on your artist profile, it earns a photographer’s +
+          {rewardFor('photographer', isPro)}.
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -2,7 +2,8 @@ import type { ComponentProps } from 'react';
 import { LazyBoundary } from '../../../components/ui/lazy-boundary.tsx';
 import type { MapFilters } from '../layers/artwork-map-api.ts';
 import { ExportGpxButton, type MapContents } from './export-gpx.tsx';
-import { MapFiltersPanel, SavedAreasSection } from './on-demand.tsx';
+import { SavedAreasSection } from '../../saved-areas/index.ts';
+import { MapFiltersPanel } from '../layers/map-filters-panel.tsx';
 
 /** Under the map's layers: what the map shows, the GPX export, and the areas kept offline. */
 export function LayersExtras({
@@ -22,9 +23,7 @@ export function LayersExtras({
 }) {
   return (
     <div className="flex min-h-0 flex-col gap-3">
-      <LazyBoundary>
-        <MapFiltersPanel filters={filters} onChange={onFilters} isPro={isPro} />
-      </LazyBoundary>
+      <MapFiltersPanel filters={filters} onChange={onFilters} isPro={isPro} />
       <ExportGpxButton contents={contents} />
       {savedAreas && (
         <LazyBoundary>

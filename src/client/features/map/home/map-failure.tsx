@@ -37,17 +37,20 @@ export function MapFailure() {
   );
 }
 
-/** SPEC §2 loading overlay while the map's code and style load. */
+/**
+ * SPEC §2 loading overlay while the map's code and style load: a small badge over the map's own
+ * colour, so the screen's largest paint is its content, not this (docs/decisions/051).
+ */
 export function MapLoading() {
   return (
     <div
       role="status"
-      className="absolute inset-0 grid place-items-center bg-wall/90"
+      className="pointer-events-none absolute inset-0 grid place-items-center"
       data-testid="map-loading"
     >
-      <div className="flex flex-col items-center gap-3 text-center">
-        <span className="size-12 animate-spin rounded-full border-4 border-neon-cyan/25 border-t-neon-cyan motion-reduce:animate-none" />
-        <p className="font-display text-lg">Loading Advanced Mapping</p>
+      <div className="flex items-center gap-2 rounded-full border border-line bg-wall/90 px-3 py-1.5">
+        <span className="size-4 animate-spin rounded-full border-2 border-neon-cyan/25 border-t-neon-cyan motion-reduce:animate-none" />
+        <p className="text-xs font-semibold text-smoke">Loading Advanced Mapping</p>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { LazyBoundary, lazyPart } from '../../../components/ui/lazy-boundary.tsx';
 import { MissingPartDialog } from '../../../components/ui/missing-part-dialog.tsx';
-export { SaveAreaDialogFor, SavedAreasSection } from '../../saved-areas/index.ts';
+export { SaveAreaDialogFor } from '../../saved-areas/index.ts';
 export { ProposeWallDialog } from '../../walls/index.ts';
 
 /**
@@ -20,8 +20,13 @@ export const SideNav = lazyPart(() =>
 export const ImagingControlsFor = lazyPart(() =>
   import('../layers/imaging-controls-for.tsx').then((m) => ({ default: m.ImagingControlsFor })),
 );
-export const MapFiltersPanel = lazyPart(() =>
-  import('../layers/map-filters-panel.tsx').then((m) => ({ default: m.MapFiltersPanel })),
+// Under the layers panel only: the filters, the GPX export and the saved areas (their own chunk).
+export const LayersExtras = lazyPart(() =>
+  import('./layers-extras.tsx').then((m) => ({ default: m.LayersExtras })),
+);
+// A selected place's panel brings the report menu and the artwork's and wall's details.
+export const LocationPanel = lazyPart(() =>
+  import('../panels/location-panel.tsx').then((m) => ({ default: m.LocationPanel })),
 );
 export const MissionPanel = lazyPart(() =>
   import('../panels/mission-panel.tsx').then((m) => ({ default: m.MissionPanel })),

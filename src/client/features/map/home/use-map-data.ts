@@ -16,7 +16,7 @@ import { markersQuery } from '../capture/markers-api.ts';
 import { nearbyWallsQuery, wallsInViewQuery } from '../../walls/index.ts';
 import type { Coordinates } from '../../../hooks/use-geolocation.ts';
 import type { ArtworkView, Bounds } from '../view/view-bounds.ts';
-import { artworkToPlace, wallToPlace, type MapPlace } from '../panels/location-panel.tsx';
+import { artworkToPlace, wallToPlace, type MapPlace } from '../panels/map-place.ts';
 
 /** Nothing yet, one array for every render: the map redraws only when its data changes. */
 const NONE: never[] = [];
@@ -106,6 +106,10 @@ export function useMapData({
     heat: isPro && filters.layers.heat ? (heat.data?.points ?? null) : null,
     myLogs: isPro && filters.layers.myLogs ? (myLogs.data?.points ?? null) : null,
     markers: markers.data ?? NONE,
+    // Settled, not pending: an answer that failed still lets the map say it has drawn.
+    firstDataIn:
+      (!filters.layers.walls || !wallsInView.isPending) &&
+      (!filters.layers.artworks || !artworks.isPending),
     nearbyDiscoveries: nearbyDiscoveries.data?.length ?? null,
     place,
   };

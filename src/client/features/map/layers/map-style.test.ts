@@ -6,7 +6,7 @@ import { ARTWORK_LAYERS } from './artwork-layers.ts';
 import { buildStyle, imageryLayers, LAYER } from './map-style.ts';
 import { MAP_TYPE_IDS, missingSourceFor } from '../view/map-types.ts';
 import { loadStreetMap } from '../basemap/street-basemap.ts';
-import { STREET_LAYER_PREFIX } from '../basemap/street-names.ts';
+import { STREET_LAYER_PREFIX, STREETS_SOURCE } from '../basemap/street-names.ts';
 
 const raster = { tiles: ['https://tiles.example/{z}/{x}/{y}.png'], maxzoom: 19, attribution: 'x' };
 const WITHOUT: MapSources = {
@@ -15,8 +15,10 @@ const WITHOUT: MapSources = {
   labels: raster,
   terrain: null,
   buildings: null,
+  streets: null,
   basemap: null,
 };
+const OPENFREEMAP = { url: 'https://tiles.openfreemap.org/planet', attribution: 'OpenFreeMap' };
 const WITH: MapSources = {
   ...WITHOUT,
   basemap: { url: '/basemap/aaaaaaaaaaaaaaaa/streets.pmtiles', flavor: 'dark', attribution: 'y' },
@@ -59,6 +61,50 @@ describe('the street basemap in the map types', () => {
   });
 });
 
+describe('the default street tiles (OpenMapTiles schema)', () => {
+  const streetsOnly: MapSources = {
+    ...WITHOUT,
+    satellite: null,
+    standardSatellite: null,
+    labels: null,
+    streets: OPENFREEMAP,
+  };
+  // The street map's fonts are named by their address on the page's own origin.
+  beforeAll(() => vi.stubGlobal('window', { location: { href: 'http://localhost:3000/' } }));
+  afterAll(() => vi.unstubAllGlobals());
+
+  it('are Standard, drawn over the offline basemap, and need no imagery', () => {
+    const style = buildStyle(streetsOnly, {
+      type: 'standard_satellite',
+      enhanced: false,
+      buildings: false,
+    });
+    expect(style.sources[STREETS_SOURCE]).toEqual({
+      type: 'vector',
+      url: OPENFREEMAP.url,
+      attribution: OPENFREEMAP.attribution,
+    });
+    const ids = style.layers.map((layer) => layer.id);
+    expect(ids.indexOf('streets-roads-minor')).toBeGreaterThan(ids.indexOf('offline-land'));
+    expect(ids).toContain('streets-roads-labels');
+    expect(ids).toContain('streets-places-labels');
+    expect(missingSourceFor('standard_satellite', streetsOnly)).toBeNull();
+  });
+
+  it('give way to a PMTiles archive when one is configured', () => {
+    const layers = imageryLayers({ ...WITH, streets: OPENFREEMAP });
+    expect(layers.standard).toContain('streets-roads_minor');
+    expect(layers.standard).not.toContain('streets-roads-minor');
+  });
+
+  it('draw their roads and labels over imagery in Enhanced Hybrid', () => {
+    const layers = imageryLayers({ ...streetsOnly, satellite: raster });
+    expect(layers.labels).toContain('streets-over-imagery-roads-labels');
+    expect(layers.labels).not.toContain('streets-over-imagery-water');
+    expect(missingSourceFor('enhanced_hybrid', { ...streetsOnly, satellite: raster })).toBeNull();
+  });
+});
+
 describe('the style the map starts with', () => {
   beforeAll(async () => {
     // The street map's archive is named by its address on the page's own origin.
@@ -77,7 +123,14 @@ describe('the style the map starts with', () => {
 
   it('passes the style spec for every kind of server and every layer choice', () => {
     // The map does not check its style on the phone (validateStyle: false): this does.
-    for (const sources of [NONE, WITHOUT, WITH, { ...WITH, terrain, buildings }]) {
+    for (const sources of [
+      NONE,
+      WITHOUT,
+      WITH,
+      { ...WITH, terrain, buildings },
+      { ...NONE, streets: OPENFREEMAP },
+      { ...WITHOUT, streets: { ...OPENFREEMAP, url: 'https://tiles.example/{z}/{x}/{y}.pbf' } },
+    ]) {
       for (const type of MAP_TYPE_IDS) {
         for (const [enhanced, shown] of [
           [false, false],

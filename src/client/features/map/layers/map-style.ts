@@ -5,7 +5,8 @@ import { activityStyle } from './activity-layers.ts';
 import { artworkStyle } from './artwork-layers.ts';
 import { visibleImagery, type LayerOptions } from '../view/map-types.ts';
 import { streetMap, streetsSource } from '../basemap/street-basemap.ts';
-import { STREETS_SOURCE } from '../basemap/street-names.ts';
+import { STREETS_SOURCE, type StreetMap } from '../basemap/street-names.ts';
+import { OPENMAPTILES_STREET_MAP, streetTilesSource } from '../basemap/openmaptiles-layers.ts';
 
 /** Layer ids the map view toggles; the discovery layers are added by discovery-layers.ts. */
 export const LAYER = {
@@ -51,6 +52,16 @@ function labelSources(labels: RasterSource | null): [string, RasterSource][] {
   ]);
 }
 
+/** The street map and its source: the PMTiles archive when there is one, else the street tiles. */
+function streetsOf(
+  sources: MapSources,
+): { map: StreetMap; source: () => SourceSpecification } | null {
+  const { basemap, streets } = sources;
+  if (basemap) return { map: streetMap(basemap.flavor), source: () => streetsSource(basemap) };
+  if (streets) return { map: OPENMAPTILES_STREET_MAP, source: () => streetTilesSource(streets) };
+  return null;
+}
+
 /**
  * The whole style: the built-in offline basemap (ocean, land, borders) at the bottom, so the
  * map still reads when imagery fails; the street map, when configured, above it (the Standard
@@ -83,10 +94,11 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
       },
     },
   ];
-  const streets = sources.basemap ? streetMap(sources.basemap.flavor) : null;
-  if (sources.basemap && streets) {
-    styleSources[STREETS_SOURCE] = streetsSource(sources.basemap);
-    layers.push(...streets.standard.map(withVisibility(show.standard)));
+  const street = streetsOf(sources);
+  const streets = street?.map ?? null;
+  if (street) {
+    styleSources[STREETS_SOURCE] = street.source();
+    layers.push(...street.map.standard.map(withVisibility(show.standard)));
   }
   if (sources.satellite) {
     // 512 px tiles from 256 px imagery: a zoom level softer but a quarter of the requests.
@@ -179,7 +191,7 @@ export function buildStyle(sources: MapSources, options: LayerOptions): StyleSpe
 export function imageryLayers(
   sources: MapSources,
 ): Record<keyof ReturnType<typeof visibleImagery>, string[]> {
-  const streets = sources.basemap ? streetMap(sources.basemap.flavor) : null;
+  const streets = streetsOf(sources)?.map ?? null;
   const ids = (list: LayerSpecification[]) => list.map((layer) => layer.id);
   return {
     satellite: sources.satellite ? [LAYER.satellite] : [],

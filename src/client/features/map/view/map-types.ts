@@ -47,10 +47,12 @@ export const bearingToRotation = (bearing: number) => Math.round(((bearing % 360
  */
 export function missingSourceFor(type: MapType, sources: MapSources): string | null {
   if (type === 'standard_satellite') {
-    return sources.basemap || sources.standardSatellite ? null : 'street map or standard imagery';
+    return sources.basemap || sources.streets || sources.standardSatellite
+      ? null
+      : 'street map or standard imagery';
   }
   if (!sources.satellite) return 'satellite imagery';
-  if (type === 'enhanced_hybrid' && !sources.labels && !sources.basemap) {
+  if (type === 'enhanced_hybrid' && !sources.labels && !sources.basemap && !sources.streets) {
     return 'road and label tiles';
   }
   return null;

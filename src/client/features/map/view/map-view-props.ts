@@ -38,6 +38,11 @@ export interface MapViewProps {
   selectedMissionId: string | null;
   player: Coordinates | null;
   markers: Marker[];
+  /**
+   * The first view's walls and artworks have answered (or their layers are off): the map marks
+   * its first drawing with them (first-drawn.ts).
+   */
+  firstDataIn: boolean;
   onReady: (handle: MapHandle) => void;
   onFail: (error: unknown) => void;
   onCamera: (camera: Camera) => void;

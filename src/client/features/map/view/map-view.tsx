@@ -5,6 +5,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { heatFeatures, myLogFeatures } from '../layers/activity-layers.ts';
 import { showArtworks } from '../layers/artwork-layers.ts';
 import { createMap } from './create-map.ts';
+import { useFirstDrawnMark } from './first-drawn.ts';
 import { offlineBasemapOnce, wireImageryEvents } from './imagery-events.ts';
 import { drawImagesOnDemand, showInitialLayers } from './initial-layers.ts';
 import { keepInView } from './map-camera.ts';
@@ -78,6 +79,8 @@ function MapView(props: MapViewProps) {
   useLongPress(map, (spot) => latest.current.onPinShortcut(spot));
 
   useArtworkLayer(map, props.artworks, containerRef);
+  // After the artworks' data is set, so an answer that changes it is waited for.
+  useFirstDrawnMark(map, props.firstDataIn);
 
   useEffect(() => {
     if (!map) return;

@@ -73,21 +73,24 @@ export default function RouteMap({
   stops,
   onFail,
   className,
+  line = true,
 }: {
   sources: MapSources;
   stops: RouteStop[];
   onFail: (error: unknown) => void;
   className?: string;
+  /** Pieces with no order (an artist's) are pins without a line between them. */
+  line?: boolean;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
-  const first = useRef({ sources, stops, onFail });
+  const first = useRef({ sources, stops, onFail, line });
   const styleReady = useStyleReady(sources.basemap, onFail);
 
   useEffect(() => {
     if (!styleReady) return;
     const container = containerRef.current!;
-    const { sources: s, stops: route, onFail: fail } = first.current;
+    const { sources: s, stops: route, onFail: fail, line: withLine } = first.current;
     const layers = layersFor(s);
     const bounds = boundsOf(route);
     const m = createMap(container, {
@@ -112,7 +115,7 @@ export default function RouteMap({
     m.on('resize', frame);
     m.on('load', () => {
       showInitialLayers(m, container, s, layers, false, needOfflineBasemap);
-      drawLine(m, route);
+      if (withLine) drawLine(m, route);
       (container as MapElement).maplibre = m;
       container.dataset.ready = 'true';
       setMap(m);
