@@ -20,7 +20,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useRequireAuthRedirect } from '../../hooks/use-require-auth-redirect.ts';
 import { cn } from '../../lib/cn.ts';
 import { ArtistClaim } from './artist-claim.tsx';
-import { ArtistMap } from './artist-map.tsx';
+import { RouteMapCard } from '../map/index.ts';
 import { ArtistVideoSection } from './artist-video.tsx';
 import { AwaitingCredits } from './awaiting-credits.tsx';
 import { artistQuery } from './artists-api.ts';
@@ -116,7 +116,12 @@ function Pieces({ artist }: { artist: ArtistProfile }) {
         </p>
       ) : (
         <div className="grid grid-cols-1 gap-4">
-          <ArtistMap pieces={artist.pieces} />
+          <RouteMapCard
+            stops={artist.pieces.map((p) => ({ ...p, found: false }))}
+            line={false}
+            listed="pieces"
+            className="h-64 rounded-2xl border border-line sm:h-80"
+          />
           <ol className="grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="artist-piece-list">
             {artist.pieces.map((piece, i) => (
               <li key={piece.id}>

@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { EyeOff, Home, MapPinned, Route as RouteIcon, ScrollText } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { TOUR_HIDDEN_AFTER_YOUR_REPORT } from '../../../core/content-reports.ts';
 import type { TourDetail } from '../../../core/schemas/tours.ts';
 import { STREET_DETOUR, WALK_KMH } from '../../../core/tours.ts';
-import { configQuery } from '../../api/config.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
-import { LazyBoundary } from '../../components/ui/lazy-boundary.tsx';
 import { EmptyState, LoadError, Section } from '../../components/ui/section.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useRequireAuthRedirect } from '../../hooks/use-require-auth-redirect.ts';
 import { serverMessage } from '../../lib/query-client.ts';
-import { RouteMap } from '../map/index.ts';
+import { RouteMapCard } from '../map/index.ts';
 import { TourActions } from './tour-actions.tsx';
 import { TourFacts, TourProgress } from './tour-facts.tsx';
 import { TourStops } from './tour-stops.tsx';
@@ -22,32 +19,6 @@ import { tourQuery } from './tours-api.ts';
 
 const isNotFound = (error: unknown) => error instanceof Error && /^404: /.test(error.message);
 const MAP_BOX = 'h-72 rounded-2xl border border-line sm:h-96';
-
-/** The route on a map; where the map cannot start (no WebGL, its code not here), the list does. */
-function TourMap({ tour }: { tour: TourDetail }) {
-  const sources = useQuery(configQuery).data?.map;
-  const [failed, setFailed] = useState(false);
-  const unavailable = (
-    <div className={`${MAP_BOX} grid place-items-center bg-wall/70 p-4 text-center text-sm`}>
-      <p className="text-smoke">The map could not be shown here. The stops are listed below.</p>
-    </div>
-  );
-  if (failed) return unavailable;
-  if (!sources) return <Skeleton className={MAP_BOX} />;
-  return (
-    <LazyBoundary loading={<Skeleton className={MAP_BOX} />} fallback={() => unavailable}>
-      <RouteMap
-        sources={sources}
-        stops={tour.stops.map((s) => ({ ...s, found: s.found === true }))}
-        onFail={(error) => {
-          console.warn('Tour map unavailable:', error);
-          setFailed(true);
-        }}
-        className={MAP_BOX}
-      />
-    </LazyBoundary>
-  );
-}
 
 function Sources({ tour }: { tour: TourDetail }) {
   return (
@@ -112,7 +83,11 @@ function TourView({ tour }: { tour: TourDetail }) {
           {tour.description && <p className="text-chalk/90">{tour.description}</p>}
         </div>
         <TourProgress tour={tour} />
-        <TourMap tour={tour} />
+        <RouteMapCard
+          stops={tour.stops.map((s) => ({ ...s, found: s.found === true }))}
+          listed="stops"
+          className={MAP_BOX}
+        />
         <TourActions tour={tour} />
       </div>
       <Section
