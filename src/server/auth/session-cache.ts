@@ -1,6 +1,6 @@
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/client.ts';
-import { cacheRequests } from '../observability/metrics.ts';
+import { sessionLookups } from '../observability/metrics.ts';
 import type { LastSeenBatch } from './last-seen-batch.ts';
 import { findSession, hashSessionId, type SessionUser } from './sessions.ts';
 
@@ -77,7 +77,7 @@ export class SessionCache {
     const key = hashSessionId(sessionId);
     const now = Date.now();
     const hit = this.fresh(key, now);
-    cacheRequests.inc({ cache: 'sessions', result: hit ? 'hit' : 'miss' });
+    (hit ? sessionLookups.hit : sessionLookups.miss).inc();
     if (hit) {
       hit.lastSeenAt = this.markSeen(key, hit.lastSeenAt, country, now);
       return hit.user;

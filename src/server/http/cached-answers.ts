@@ -4,7 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChangeFeed, Topic } from '../db/change-feed.ts';
-import { cacheRequests } from '../observability/metrics.ts';
+import { answerLookups } from '../observability/metrics.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -140,7 +140,7 @@ export class AnswerCache {
 
   async get(key: string): Promise<Answer> {
     const kept = this.peek(key);
-    cacheRequests.inc({ cache: 'answers', result: kept ? 'hit' : 'miss' });
+    (kept ? answerLookups.hit : answerLookups.miss).inc();
     if (kept) return kept;
     const pending = this.building.get(key);
     if (pending && !pending.overtaken) return (await pending.entry).answer;

@@ -6,11 +6,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { isCurrent, variantFor, type Answer } from './cached-answers.ts';
 import type { Config } from '../config/config.ts';
 import { securityHeaders } from './security-headers.ts';
-import { cacheRequests, httpRequests } from '../observability/metrics.ts';
-
-/** Bound once: these are counted on the fastest path the server has. */
-const answerHit = cacheRequests.labels('answers', 'hit');
-const sessionHit = cacheRequests.labels('sessions', 'hit');
+import { answerLookups, httpRequests, sessionLookups } from '../observability/metrics.ts';
 
 /** A route's current answer for this player from memory; undefined when Fastify must build it. */
 export type AnswerOf = (user: SessionUser) => Answer | undefined;
@@ -117,8 +113,8 @@ export class FastReads {
       res.end(method === 'GET' ? variant.body : undefined);
     }
     this.served++;
-    answerHit.inc();
-    sessionHit.inc();
+    answerLookups.hit.inc();
+    sessionLookups.hit.inc();
     // The registered path is the route's template: these routes take no parameters.
     httpRequests.observe(
       { method, route: url!, status: current ? '304' : '200' },

@@ -10,7 +10,7 @@ import {
   uploadBytesInFlight,
   uploadsInFlight,
 } from '../observability/metrics.ts';
-import { startRequestSpan, type RequestSpan } from '../observability/tracing.ts';
+import { startRequestSpan, tracingWanted, type RequestSpan } from '../observability/tracing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,39 +65,43 @@ interface Watched {
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const { port, token } = app.config.metrics;
   const watched = new WeakMap<FastifyRequest, Watched>();
+  // Nobody can read the figures and no traces are sent: the requests pay for neither.
+  const watching = port !== null || token !== null || tracingWanted();
 
-  app.addHook('onRequest', (request, reply, done) => {
-    const span = startRequestSpan(request.method, request.headers, request.id);
-    if (span) request.log = request.log.child({ traceId: span.traceId });
-    const length = Number(request.headers['content-length']);
-    const upload =
-      PHOTO_BODY.test(request.headers['content-type'] ?? '') && length > 0 ? length : 0;
-    if (span || upload) watched.set(request, { span, uploadBytes: upload });
-    if (upload) {
-      uploadsInFlight.inc();
-      uploadBytesInFlight.inc(upload);
-      // Once, whether answered or dropped mid-body.
-      reply.raw.once('close', () => {
-        uploadsInFlight.dec();
-        uploadBytesInFlight.dec(upload);
-      });
-    }
-    done();
-  });
+  if (watching)
+    app.addHook('onRequest', (request, reply, done) => {
+      const span = startRequestSpan(request.method, request.headers, request.id);
+      if (span) request.log = request.log.child({ traceId: span.traceId });
+      const length = Number(request.headers['content-length']);
+      const upload =
+        PHOTO_BODY.test(request.headers['content-type'] ?? '') && length > 0 ? length : 0;
+      if (span || upload) watched.set(request, { span, uploadBytes: upload });
+      if (upload) {
+        uploadsInFlight.inc();
+        uploadBytesInFlight.inc(upload);
+        // Once, whether answered or dropped mid-body.
+        reply.raw.once('close', () => {
+          uploadsInFlight.dec();
+          uploadBytesInFlight.dec(upload);
+        });
+      }
+      done();
+    });
 
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    const status = reply.statusCode;
-    httpRequests.observe(
-      { method: request.method, route, status: String(status) },
-      reply.elapsedTime / 1000,
-    );
-    if (status === 429) rateLimitRefusals.inc({ route });
-    const seen = watched.get(request);
-    if (seen?.uploadBytes && status < 300) uploadBytes.inc(seen.uploadBytes);
-    seen?.span?.end(route, status);
-    done();
-  });
+  if (watching)
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+      const status = reply.statusCode;
+      httpRequests.observe(
+        { method: request.method, route, status: String(status) },
+        reply.elapsedTime / 1000,
+      );
+      if (status === 429) rateLimitRefusals.inc({ route });
+      const seen = watched.get(request);
+      if (seen?.uploadBytes && status < 300) uploadBytes.inc(seen.uploadBytes);
+      seen?.span?.end(route, status);
+      done();
+    });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (token === null) return reply.code(404).type('application/json').send(NOT_FOUND);

@@ -51,6 +51,14 @@ export const cacheRequests = new Counter({
   registers: [registry],
 });
 
+const cacheCount = (cache: string) => ({
+  hit: cacheRequests.labels(cache, 'hit'),
+  miss: cacheRequests.labels(cache, 'miss'),
+});
+/** Bound once: labels looked up on every request cost more than the count itself. */
+export const answerLookups = cacheCount('answers');
+export const sessionLookups = cacheCount('sessions');
+
 export const uploadsInFlight = new Gauge({
   name: 'streetscope_uploads_in_flight',
   help: 'Photo bodies being received right now',
