@@ -183,8 +183,7 @@ test('a failed picture upload or update says which step failed, and retries with
 test('adding art needs a title, then the piece shows in the gallery', async ({ page, player }) => {
   await page.goto('/profile');
   await expect(page.getByText(player.username, { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Add Art' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Art' });
+  const dialog = await openAddArt(page);
   await pickPhoto(dialog, await phonePhoto(freshSeed(), 'koi.jpg'));
   await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
   await expect(toasts(page).getByText('Title Required', { exact: true })).toBeVisible();
@@ -229,8 +228,7 @@ test('adding art after the session ended says so and goes to login after 500 ms'
   await page.clock.install();
   await page.goto('/profile');
   await expect(page.getByText(player.username, { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Add Art' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Art' });
+  const dialog = await openAddArt(page);
   await pickPhoto(dialog, await phonePhoto(freshSeed()));
   await dialog.getByLabel('Title').fill('Too late');
 
@@ -248,3 +246,13 @@ test('adding art after the session ended says so and goes to login after 500 ms'
   await page.clock.runFor(200);
   await expect(page).toHaveURL(/\/api\/login/);
 });
+
+/**
+ * Opens Add Art once the profile's sections have their answers: a section above the gallery that
+ * grows under the pointer between press and release turns the click into a press on nothing.
+ */
+async function openAddArt(page: Page) {
+  await expect(page.getByLabel(/^Loading /)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Art' }).click();
+  return page.getByRole('dialog', { name: 'Add Art' });
+}
