@@ -5,9 +5,8 @@ import { useLogArtwork } from './artworks-api.ts';
 import { ChoiceChip } from '../../components/ui/choice-chip.tsx';
 import { NewerPiecePicker } from './newer-piece-picker.tsx';
 import { useGeolocation } from '../../hooks/use-geolocation.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { toastFailure } from '../../hooks/toast-failure.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -56,14 +55,7 @@ export function ReportGone({ artwork }: { artwork: Artwork }) {
                 : 'Thanks! One more report from another player marks it as gone.',
           });
         },
-        onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({
-            title: 'Could not report it',
-            description: serverMessage(error) ?? 'Please try again.',
-            variant: 'destructive',
-          });
-        },
+        onError: toastFailure('Could not report it', 'Please try again.'),
       },
     );
   };

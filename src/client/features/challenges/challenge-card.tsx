@@ -2,10 +2,9 @@ import { BrickWall, Check, Coins, Search } from 'lucide-react';
 import type { Challenge } from '../../../core/schemas/challenges.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { toastFailure } from '../../hooks/toast-failure.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { useClaimChallenge } from './challenges-api.ts';
 
 const noun = (c: Challenge, n: number) =>
@@ -67,15 +66,7 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
                     title: 'Challenge complete',
                     description: `+${formatNumber(tokens)} Spray Coins for ${challenge.title.replace(/ this week$/, '')}.`,
                   }),
-                onError: (error) => {
-                  if (handleUnauthorized(error)) return;
-                  toast({
-                    title: 'Error',
-                    description:
-                      serverMessage(error) ?? 'Could not claim the reward. Please try again.',
-                    variant: 'destructive',
-                  });
-                },
+                onError: toastFailure('Error', 'Could not claim the reward. Please try again.'),
               })
             }
           >

@@ -9,9 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { toastFailure } from '../../hooks/toast-failure.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { PhotoField, pendingLabel, toastPhotoError, usePhotoField } from '../upload/index.ts';
 import { useAddDiscoveryPhoto } from './discoveries-api.ts';
 
@@ -47,12 +46,7 @@ export function AddPhotoDialog({
       onClose();
     } catch (error) {
       if (toastPhotoError(error, 'Failed to upload image. Please try again.')) return;
-      if (handleUnauthorized(error)) return;
-      toast({
-        title: 'Photo not added',
-        description: serverMessage(error) ?? 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      });
+      toastFailure('Photo not added', 'Something went wrong. Please try again.')(error);
     }
   }
 

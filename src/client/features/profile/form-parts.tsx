@@ -1,8 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
-import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
+import { toastFailure } from '../../hooks/toast-failure.ts';
 import { Input, Label } from '../../components/ui/input.tsx';
 
 /** A form's refusal, read out when it appears. */
@@ -19,14 +17,8 @@ export function FormFailure({ message }: { message: string }) {
 }
 
 /** A profile action that failed: a lost session goes to sign-in, anything else is a toast. */
-export const failed = (what: string) => (error: unknown) => {
-  if (handleUnauthorized(error)) return;
-  toast({
-    title: 'Error',
-    description: serverMessage(error) ?? `Could not ${what}. Please try again.`,
-    variant: 'destructive',
-  });
-};
+export const failed = (what: string) =>
+  toastFailure('Error', `Could not ${what}. Please try again.`);
 
 /** A labelled password box of the profile's forms, with an optional hint under it. */
 export function PasswordField({

@@ -2,22 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Link2, LoaderCircle, Unlink } from 'lucide-react';
 import { useEffect } from 'react';
 import { signInMethodsQuery, useLinkProvider, useUnlinkProvider } from './api/sign-in-methods.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
 import { toast } from '../../hooks/use-toast.ts';
+import { failed } from './form-parts.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LoadError, Section } from '../../components/ui/section.tsx';
-
-const failed = (what: string) => (error: unknown) => {
-  if (handleUnauthorized(error)) return;
-  toast({
-    title: 'Error',
-    description: serverMessage(error) ?? `Could not ${what}. Please try again.`,
-    variant: 'destructive',
-  });
-};
 
 /**
  * What a link through a provider came back with (/profile?linked or ?linkError=…): told once,

@@ -3,9 +3,7 @@ import type { ReactNode } from 'react';
 import type { User } from '../../../core/schemas/user.ts';
 import { DATA_EXPORT_FILE, DELETED_PLAYER } from '../../../core/your-data.ts';
 import { useDownloadMyData } from './api/account.ts';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
-import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
+import { toastFailure } from '../../hooks/toast-failure.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { Section } from '../../components/ui/section.tsx';
@@ -90,14 +88,10 @@ function DownloadButton() {
       disabled={download.isPending}
       onClick={() =>
         download.mutate(undefined, {
-          onError: (error) => {
-            if (handleUnauthorized(error)) return;
-            toast({
-              title: 'Download Failed',
-              description: serverMessage(error) ?? 'Could not prepare your data. Please try again.',
-              variant: 'destructive',
-            });
-          },
+          onError: toastFailure(
+            'Download Failed',
+            'Could not prepare your data. Please try again.',
+          ),
         })
       }
     >

@@ -13,9 +13,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { toastFailure } from '../../hooks/toast-failure.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { PhotoField, PhotoSubmit, toastPhotoError, usePhotoField } from '../upload/index.ts';
 import { QuestPicture } from './quest-card.tsx';
 import { QUEST_LOOK } from './quest-texts.ts';
@@ -191,14 +190,7 @@ function AnswerForm({
           toastAnswered(answer);
           onDone();
         },
-        onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({
-            title: 'Not answered',
-            description: serverMessage(error) ?? 'Failed to answer the quest. Please try again.',
-            variant: 'destructive',
-          });
-        },
+        onError: toastFailure('Not answered', 'Failed to answer the quest. Please try again.'),
       },
     );
   }

@@ -13,9 +13,8 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog.tsx';
 import { Label, Textarea } from '../../components/ui/input.tsx';
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
+import { toastFailure } from '../../hooks/toast-failure.ts';
 import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
 import { useDeleteTour } from './tours-api.ts';
 
 /**
@@ -39,14 +38,7 @@ export function DeleteTourDialog({ tour }: { tour: TourDetail }) {
         toast({ title: 'Tour deleted', description: `${tour.title} is gone for everyone.` });
         navigate('/tours');
       },
-      onError: (error) => {
-        if (handleUnauthorized(error)) return;
-        toast({
-          title: 'Not deleted',
-          description: serverMessage(error) ?? 'Something went wrong. Please try again.',
-          variant: 'destructive',
-        });
-      },
+      onError: toastFailure('Not deleted', 'Something went wrong. Please try again.'),
     });
   }
 

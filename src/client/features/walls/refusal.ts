@@ -1,16 +1,7 @@
-import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
-import { toast } from '../../hooks/use-toast.ts';
-import { serverMessage } from '../../lib/query-client.ts';
+import { toastFailure } from '../../hooks/toast-failure.ts';
 
 /**
  * A mutation's onError for the walls' forms: a 401 goes to sign-in, any other refusal shows
  * the server's reason ("… is already mapped 40 m from here") under `title`.
  */
-export const toastRefusal = (title: string) => (error: unknown) => {
-  if (handleUnauthorized(error)) return;
-  toast({
-    title,
-    description: serverMessage(error) ?? 'Please try again.',
-    variant: 'destructive',
-  });
-};
+export const toastRefusal = (title: string) => toastFailure(title, 'Please try again.');

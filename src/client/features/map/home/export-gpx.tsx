@@ -9,10 +9,9 @@ import type { WallStatus } from '../../../../core/wall-status.ts';
 import { fetchArtworkWaypoints } from '../layers/artwork-map-api.ts';
 import { inBounds, type Bounds } from '../view/view-bounds.ts';
 import { downloadGpx, toGpx, type Waypoint } from '../../../lib/gpx.ts';
-import { handleUnauthorized } from '../../../hooks/use-require-auth-redirect.ts';
+import { toastFailure } from '../../../hooks/toast-failure.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { serverMessage } from '../../../lib/query-client.ts';
 import { isNetworkFailure } from '../../../outbox/queue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -160,12 +159,7 @@ export function ExportGpxButton({ contents }: { contents: () => MapContents }) {
         });
       }
     } catch (error) {
-      if (handleUnauthorized(error)) return;
-      toast({
-        title: 'Could not export the map',
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
+      toastFailure('Could not export the map', 'Please try again.')(error);
     } finally {
       setExporting(false);
     }
