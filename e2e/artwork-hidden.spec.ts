@@ -7,6 +7,7 @@ import {
   signUp,
   test,
   toasts,
+  SIGNED_IN,
 } from './fixtures.ts';
 import { freshSeed, uploadPhoto } from './photo-files.ts';
 
@@ -38,49 +39,49 @@ async function establish(page: Page) {
   }
 }
 
-test('the player whose report hides an artwork is told it waits for a moderator', async ({
-  page,
-  player,
-  browser,
-  expectFailure,
-}) => {
-  test.slow();
-  expect(player.id).toBeTruthy();
-  await establish(page);
-  // A piece another player pinned, which an established player reported first.
-  const others = await (await browser.newContext()).newPage();
-  await signUp(others);
-  const pinned = await others.request.post('/api/discoveries', {
-    data: { name: 'Advert on a wall', ...SPOT },
-  });
-  const { artworkId: id } = await pinned.json();
-  await others.context().close();
-  const first = await (await browser.newContext()).newPage();
-  await signUp(first);
-  await establish(first);
-  const reported = await first.request.post('/api/reports', {
-    data: { targetType: 'artwork', targetId: id, reason: 'spam' },
-  });
-  expect(reported.status(), await reported.text()).toBe(201);
-  await first.context().close();
+test(
+  'the player whose report hides an artwork is told it waits for a moderator',
+  SIGNED_IN,
+  async ({ page, browser, expectFailure }) => {
+    test.slow();
+    await establish(page);
+    // A piece another player pinned, which an established player reported first.
+    const others = await (await browser.newContext()).newPage();
+    await signUp(others);
+    const pinned = await others.request.post('/api/discoveries', {
+      data: { name: 'Advert on a wall', ...SPOT },
+    });
+    const { artworkId: id } = await pinned.json();
+    await others.context().close();
+    const first = await (await browser.newContext()).newPage();
+    await signUp(first);
+    await establish(first);
+    const reported = await first.request.post('/api/reports', {
+      data: { targetType: 'artwork', targetId: id, reason: 'spam' },
+    });
+    expect(reported.status(), await reported.text()).toBe(201);
+    await first.context().close();
 
-  await page.goto(`/art/${id}`);
-  await page.getByRole('button', { name: 'More actions for the artwork Advert on a wall' }).click();
-  await page.getByRole('menuitem', { name: 'Report artwork' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Report this artwork' });
-  await dialog.getByText('Spam or advertising').click();
-  // The page asks for the piece again once it is hidden: the server's 404 is the expected one.
-  expectFailure(`/api/artworks/${id}`, 404);
-  await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(toasts(page)).toContainText('Thanks — it is hidden until a moderator reviews it.');
+    await page.goto(`/art/${id}`);
+    await page
+      .getByRole('button', { name: 'More actions for the artwork Advert on a wall' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Report artwork' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this artwork' });
+    await dialog.getByText('Spam or advertising').click();
+    // The page asks for the piece again once it is hidden: the server's 404 is the expected one.
+    expectFailure(`/api/artworks/${id}`, 404);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(toasts(page)).toContainText('Thanks — it is hidden until a moderator reviews it.');
 
-  await expect(page.getByText('Hidden after your report')).toBeVisible();
-  await expect(
-    page.getByText('You reported this piece and it is hidden until a moderator reviews it.'),
-  ).toBeVisible();
-  await expect(page.getByText(/its link is broken/)).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByText('Hidden after your report')).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, 'artwork-hidden-after-report');
-});
+    await expect(page.getByText('Hidden after your report')).toBeVisible();
+    await expect(
+      page.getByText('You reported this piece and it is hidden until a moderator reviews it.'),
+    ).toBeVisible();
+    await expect(page.getByText(/its link is broken/)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('Hidden after your report')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'artwork-hidden-after-report');
+  },
+);

@@ -11,6 +11,7 @@ import {
   test,
   toasts,
   type SignedInPlayer,
+  SIGNED_IN,
 } from './fixtures.ts';
 import { freshSeed, uploadPhoto } from './photo-files.ts';
 
@@ -229,7 +230,6 @@ test('My Discoveries lists finds with their artworks and opens an artwork page',
   player,
   browser,
 }) => {
-  expect(player.id).toBeTruthy();
   // Another player pinned a whale here; this player finds it, and pins a koala of their own.
   const otherPage = await (await browser.newContext()).newPage();
   await signUp(otherPage);
@@ -279,73 +279,71 @@ test('My Discoveries lists finds with their artworks and opens an artwork page',
   await expect(page.getByRole('img', { name: /No photo yet/ })).toBeVisible();
 });
 
-test('painted over: the report names the newer piece nearby, and the two pages link', async ({
-  page,
-  player,
-  browser,
-}) => {
-  expect(player.id).toBeTruthy();
-  // A corner 330 m from the other tests' art, where this player stands.
-  const corner = { latitude: SPOT.latitude + 0.003, longitude: SPOT.longitude };
-  await page.context().setGeolocation(corner);
-  // Another player pinned the old piece and, 20 m on, the new one painted over it.
-  const otherPage = await (await browser.newContext()).newPage();
-  await signUp(otherPage);
-  const pinned: string[] = [];
-  for (const [name, at] of [
-    ['Faded koala', corner],
-    ['Fresh wombat', { latitude: corner.latitude + 0.00018, longitude: corner.longitude }],
-  ] as const) {
-    const res = await otherPage.request.post('/api/discoveries', { data: { name, ...at } });
-    expect(res.status()).toBe(201);
-    pinned.push((await res.json()).artworkId);
-  }
-  await otherPage.context().close();
-  const [old, fresh] = pinned as [string, string];
+test(
+  'painted over: the report names the newer piece nearby, and the two pages link',
+  SIGNED_IN,
+  async ({ page, browser }) => {
+    // A corner 330 m from the other tests' art, where this player stands.
+    const corner = { latitude: SPOT.latitude + 0.003, longitude: SPOT.longitude };
+    await page.context().setGeolocation(corner);
+    // Another player pinned the old piece and, 20 m on, the new one painted over it.
+    const otherPage = await (await browser.newContext()).newPage();
+    await signUp(otherPage);
+    const pinned: string[] = [];
+    for (const [name, at] of [
+      ['Faded koala', corner],
+      ['Fresh wombat', { latitude: corner.latitude + 0.00018, longitude: corner.longitude }],
+    ] as const) {
+      const res = await otherPage.request.post('/api/discoveries', { data: { name, ...at } });
+      expect(res.status()).toBe(201);
+      pinned.push((await res.json()).artworkId);
+    }
+    await otherPage.context().close();
+    const [old, fresh] = pinned as [string, string];
 
-  await page.goto(`/art/${old}`);
-  await page.getByRole('button', { name: 'Report gone' }).click();
-  const report = page.getByRole('dialog', { name: 'Is Faded koala gone?' });
-  await report.getByRole('radio', { name: 'Painted over' }).check({ force: true });
-  const submit = report.getByRole('button', { name: 'Report painted over' });
-  await expect(submit).toBeDisabled();
-  const by = report.getByRole('group', { name: 'Painted over by' });
-  await expect(by.getByRole('radio')).toHaveCount(1);
-  await expect(by).toContainText('Fresh wombat');
-  await expect(by).toContainText('20 m away');
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, 'artwork-painted-over-report');
-  await by.getByRole('radio', { name: /Fresh wombat/ }).check({ force: true });
-  await submit.click();
-  await expect(report).toBeHidden();
-  await expect(toasts(page).getByText('Reported painted over', { exact: true })).toBeVisible();
-  // One state at a time: the report, unconfirmed, and the piece it names.
-  await expect(page.getByTestId('artwork-status')).toHaveText(
-    'Reported painted over · not confirmed',
-  );
-  await expect(page.getByText('Still there')).toHaveCount(0);
-  await expect(page.getByText('Painted over by Fresh wombat, one player reports')).toBeVisible();
-  await screenshots(page, 'artwork-reported-painted-over');
+    await page.goto(`/art/${old}`);
+    await page.getByRole('button', { name: 'Report gone' }).click();
+    const report = page.getByRole('dialog', { name: 'Is Faded koala gone?' });
+    await report.getByRole('radio', { name: 'Painted over' }).check({ force: true });
+    const submit = report.getByRole('button', { name: 'Report painted over' });
+    await expect(submit).toBeDisabled();
+    const by = report.getByRole('group', { name: 'Painted over by' });
+    await expect(by.getByRole('radio')).toHaveCount(1);
+    await expect(by).toContainText('Fresh wombat');
+    await expect(by).toContainText('20 m away');
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'artwork-painted-over-report');
+    await by.getByRole('radio', { name: /Fresh wombat/ }).check({ force: true });
+    await submit.click();
+    await expect(report).toBeHidden();
+    await expect(toasts(page).getByText('Reported painted over', { exact: true })).toBeVisible();
+    // One state at a time: the report, unconfirmed, and the piece it names.
+    await expect(page.getByTestId('artwork-status')).toHaveText(
+      'Reported painted over · not confirmed',
+    );
+    await expect(page.getByText('Still there')).toHaveCount(0);
+    await expect(page.getByText('Painted over by Fresh wombat, one player reports')).toBeVisible();
+    await screenshots(page, 'artwork-reported-painted-over');
 
-  await page.getByRole('link', { name: 'Fresh wombat' }).click();
-  await expect(page).toHaveURL(`/art/${fresh}`);
-  await expect(page.getByText('Paints over Faded koala')).toBeVisible();
-});
+    await page.getByRole('link', { name: 'Fresh wombat' }).click();
+    await expect(page).toHaveURL(`/art/${fresh}`);
+    await expect(page.getByText('Paints over Faded koala')).toBeVisible();
+  },
+);
 
-test('an unknown artwork says so and offers the way home', async ({
-  page,
-  player,
-  expectFailure,
-}) => {
-  expect(player.id).toBeTruthy();
-  expectFailure('/api/artworks/no-such-artwork', 404);
-  await page.goto('/art/no-such-artwork');
-  await expect(page.getByText('Artwork not found')).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, 'artwork-not-found');
-  await page.getByRole('link', { name: 'Back to the map' }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
+test(
+  'an unknown artwork says so and offers the way home',
+  SIGNED_IN,
+  async ({ page, expectFailure }) => {
+    expectFailure('/api/artworks/no-such-artwork', 404);
+    await page.goto('/art/no-such-artwork');
+    await expect(page.getByText('Artwork not found')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'artwork-not-found');
+    await page.getByRole('link', { name: 'Back to the map' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
 test('signed out, an artwork link goes to sign-in and back', async ({ page }) => {
   const me = await signUp(page);

@@ -9,6 +9,7 @@ import {
   signUp,
   test,
   toasts,
+  SIGNED_IN,
 } from './fixtures.ts';
 import { freshSeed, uploadPhoto } from './photo-files.ts';
 
@@ -135,35 +136,35 @@ test('a weekly challenge counts a fair find and not a held one; the area board s
   await screenshots(page, 'community-this-week');
 });
 
-test('a player hides their home on the profile, moves it and removes it', async ({
-  page,
-  player,
-}) => {
-  expect(player.username).toBeTruthy();
-  await page.goto('/profile');
-  const privacy = page.getByRole('region', { name: 'Privacy' });
-  await privacy.getByRole('button', { name: 'Set a hidden home' }).click();
-  await privacy.getByLabel('Latitude').fill('-23.7');
-  await privacy.getByLabel('Longitude').fill('400');
-  await expect(privacy.getByRole('alert')).toContainText('longitude from −180 to 180');
-  await expect(privacy.getByRole('button', { name: 'Save hidden home' })).toBeDisabled();
-  await privacy.getByLabel('Longitude').fill('133.88');
-  const radius = privacy.getByRole('slider', { name: 'Radius' });
-  await radius.focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(privacy.getByText('Radius: 700 m')).toBeVisible();
-  await screenshots(page, 'profile-privacy-form');
-  await privacy.getByRole('button', { name: 'Save hidden home' }).click();
-  await expect(privacy.getByTestId('hidden-home')).toHaveText(
-    'Hidden within 700 m of −23.7000, 133.8800',
-  );
-  await privacy.scrollIntoViewIfNeeded();
-  await screenshots(page, 'profile-privacy');
+test(
+  'a player hides their home on the profile, moves it and removes it',
+  SIGNED_IN,
+  async ({ page }) => {
+    await page.goto('/profile');
+    const privacy = page.getByRole('region', { name: 'Privacy' });
+    await privacy.getByRole('button', { name: 'Set a hidden home' }).click();
+    await privacy.getByLabel('Latitude').fill('-23.7');
+    await privacy.getByLabel('Longitude').fill('400');
+    await expect(privacy.getByRole('alert')).toContainText('longitude from −180 to 180');
+    await expect(privacy.getByRole('button', { name: 'Save hidden home' })).toBeDisabled();
+    await privacy.getByLabel('Longitude').fill('133.88');
+    const radius = privacy.getByRole('slider', { name: 'Radius' });
+    await radius.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(privacy.getByText('Radius: 700 m')).toBeVisible();
+    await screenshots(page, 'profile-privacy-form');
+    await privacy.getByRole('button', { name: 'Save hidden home' }).click();
+    await expect(privacy.getByTestId('hidden-home')).toHaveText(
+      'Hidden within 700 m of −23.7000, 133.8800',
+    );
+    await privacy.scrollIntoViewIfNeeded();
+    await screenshots(page, 'profile-privacy');
 
-  await page.reload();
-  await expect(privacy.getByTestId('hidden-home')).toContainText('700 m');
-  await privacy.getByRole('button', { name: 'Remove' }).click();
-  await expect(privacy.getByRole('button', { name: 'Set a hidden home' })).toBeVisible();
-  expect((await (await page.request.get('/api/profile/privacy')).json()).home).toBeNull();
-});
+    await page.reload();
+    await expect(privacy.getByTestId('hidden-home')).toContainText('700 m');
+    await privacy.getByRole('button', { name: 'Remove' }).click();
+    await expect(privacy.getByRole('button', { name: 'Set a hidden home' })).toBeVisible();
+    expect((await (await page.request.get('/api/profile/privacy')).json()).home).toBeNull();
+  },
+);

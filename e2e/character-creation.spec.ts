@@ -5,6 +5,7 @@ import {
   screenshots,
   signUp,
   test,
+  SIGNED_IN,
 } from './fixtures.ts';
 
 /** SPEC §2 Character creation screen; it replaces the router on a new account's first visit. */
@@ -61,8 +62,7 @@ test('a new player creates their artist and enters StreetScope after 1.5 seconds
   await expect(page.getByRole('heading', { name: 'Create Your Artist' })).toHaveCount(0);
 });
 
-test('an existing player never sees character creation', async ({ page, player }) => {
-  expect(player.id).toBeTruthy();
+test('an existing player never sees character creation', SIGNED_IN, async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.getByRole('heading', { name: 'Create Your Artist' })).toHaveCount(0);

@@ -6,6 +6,7 @@ import {
   screenshots,
   test,
   toasts,
+  SIGNED_IN,
 } from './fixtures.ts';
 import { freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
 
@@ -52,10 +53,9 @@ async function discover(
 
 const rows = (page: Page) => page.getByRole('main').getByRole('listitem');
 
-test('lists every discovery, newest first, a page at a time', async ({ page, player }) => {
+test('lists every discovery, newest first, a page at a time', SIGNED_IN, async ({ page }) => {
   // More than one page of discoveries to make first.
   test.slow();
-  expect(player.id).toBeTruthy();
   await discover(page, 22);
   await page.goto('/discoveries');
   await expect(page.getByRole('heading', { name: 'My Discoveries', level: 1 })).toBeVisible();
@@ -76,8 +76,7 @@ test('lists every discovery, newest first, a page at a time', async ({ page, pla
   await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
 });
 
-test('a discovery opens the map at the piece', async ({ page, player }) => {
-  expect(player.id).toBeTruthy();
+test('a discovery opens the map at the piece', SIGNED_IN, async ({ page }) => {
   // With its photo: a find counts (and its finder shows) once it has one. Its words run long.
   const description =
     'Spotted on a laneway behind the old bakery: a koala hugging a gum tree, painted in thick ' +
@@ -109,54 +108,55 @@ test('a discovery opens the map at the piece', async ({ page, player }) => {
   await expect(words.getByRole('button', { name: 'Less of the description' })).toBeVisible();
 });
 
-test('a discovery saved without a photo pays once the photo is added', async ({ page, player }) => {
-  expect(player.id).toBeTruthy();
-  await discover(page, 1);
-  const me = await (await page.request.get('/api/auth/user')).json();
-  expect(me).toMatchObject({ tokens: 0, discoveries: 0 });
-  await page.goto('/discoveries');
-  const row = rows(page).first();
-  await expect(row).toContainText('+0 tokens');
-  await expect(row).toContainText('No photo yet');
-  await expectNoSeriousAxeViolations(page);
-  await expectNoSidewaysScroll(page);
-  await screenshots(page, 'my-discoveries-no-photo');
+test(
+  'a discovery saved without a photo pays once the photo is added',
+  SIGNED_IN,
+  async ({ page }) => {
+    await discover(page, 1);
+    const me = await (await page.request.get('/api/auth/user')).json();
+    expect(me).toMatchObject({ tokens: 0, discoveries: 0 });
+    await page.goto('/discoveries');
+    const row = rows(page).first();
+    await expect(row).toContainText('+0 tokens');
+    await expect(row).toContainText('No photo yet');
+    await expectNoSeriousAxeViolations(page);
+    await expectNoSidewaysScroll(page);
+    await screenshots(page, 'my-discoveries-no-photo');
 
-  await row.getByRole('button', { name: 'Add photo to earn' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add a photo' });
-  await expect(dialog).toContainText('Laneway piece 1 was saved without a photo');
-  const add = dialog.getByRole('button', { name: 'Add photo', exact: true });
-  await expect(add).toBeDisabled();
-  await pickPhoto(dialog, await phonePhoto(freshSeed(), 'laneway.jpg', spotOf(1)));
-  await expect(add).toBeEnabled();
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, 'my-discoveries-add-photo');
+    await row.getByRole('button', { name: 'Add photo to earn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a photo' });
+    await expect(dialog).toContainText('Laneway piece 1 was saved without a photo');
+    const add = dialog.getByRole('button', { name: 'Add photo', exact: true });
+    await expect(add).toBeDisabled();
+    await pickPhoto(dialog, await phonePhoto(freshSeed(), 'laneway.jpg', spotOf(1)));
+    await expect(add).toBeEnabled();
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'my-discoveries-add-photo');
 
-  await add.click();
-  await expect(toasts(page).getByText('Photo added', { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText('You earned 50 tokens.', { exact: true })).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(row).toContainText('+50 tokens');
-  await expect(row).not.toContainText('No photo yet');
-  await expect(row.getByRole('button', { name: 'Add photo to earn' })).toHaveCount(0);
-  await expect(row.locator('img[src^="/objects/"]')).toBeVisible();
+    await add.click();
+    await expect(toasts(page).getByText('Photo added', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('You earned 50 tokens.', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('+50 tokens');
+    await expect(row).not.toContainText('No photo yet');
+    await expect(row.getByRole('button', { name: 'Add photo to earn' })).toHaveCount(0);
+    await expect(row.locator('img[src^="/objects/"]')).toBeVisible();
 
-  // Paid once, and the header says so: 0 before, 50 now.
-  await page.getByRole('link', { name: 'Back to Home' }).click();
-  await expect(page.getByTestId('token-count')).toHaveText('50 tokens');
-  await expect(page.getByText('Level 1 • 1 Discovery')).toBeVisible();
-});
+    // Paid once, and the header says so: 0 before, 50 now.
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page.getByTestId('token-count')).toHaveText('50 tokens');
+    await expect(page.getByText('Level 1 • 1 Discovery')).toBeVisible();
+  },
+);
 
-test('a player with none yet is shown the way to the map', async ({ page, player }) => {
-  expect(player.id).toBeTruthy();
+test('a player with none yet is shown the way to the map', SIGNED_IN, async ({ page }) => {
   await page.goto('/discoveries');
   await expect(page.getByText('No discoveries yet')).toBeVisible();
   await page.getByRole('link', { name: 'Open the map' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the profile links its recent discoveries to the full list', async ({ page, player }) => {
-  expect(player.id).toBeTruthy();
+test('the profile links its recent discoveries to the full list', SIGNED_IN, async ({ page }) => {
   await discover(page, 2);
   await page.goto('/profile');
   await page.getByRole('link', { name: 'View all discoveries' }).click();

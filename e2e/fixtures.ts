@@ -72,11 +72,18 @@ export async function signUp(
   const me = await (await page.request.get(`${origin}/api/auth/user`)).json();
   if (options.skipCharacter ?? true) {
     await page.addInitScript((id: string) => {
-      localStorage.setItem(`streetscope:character-created:${id}`, 'e2e');
+      // The app's own document only: a provider's player framed in it may not use storage.
+      if (window === window.top) localStorage.setItem(`streetscope:character-created:${id}`, 'e2e');
     }, me.id);
   }
   return { id: me.id, username };
 }
+
+const SIGNED_IN_TYPE = 'signed-in';
+/** Marks one test that starts as a freshly signed-up player: `test(title, SIGNED_IN, body)`. */
+export const SIGNED_IN = {
+  annotation: { type: SIGNED_IN_TYPE, description: 'starts as a freshly signed-up player' },
+};
 
 /** Anything but this machine: the servers under test and the local tile stand-in. */
 const OFF_MACHINE = /^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/])[a-z]+:\/\//;
@@ -90,6 +97,8 @@ export const test = base.extend<{
   expectFailure: (url: string | RegExp, status: number) => void;
   expectedFailures: ExpectedFailure[];
   sameOriginFailures: string[];
+  signedIn: boolean;
+  signedInPlayer: SignedInPlayer | null;
   player: SignedInPlayer;
 }>({
   /** No request leaves the machine: any attempt is refused and fails the test. */
@@ -149,9 +158,22 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
-  /** A freshly signed-up player on the seeded server. */
-  player: async ({ page }, use) => {
-    await use(await signUp(page));
+  /** `test.use({ signedIn: true })`: every test of the file or group starts signed in. */
+  signedIn: [false, { option: true }],
+  /**
+   * Signs a fresh player up before a test that needs a session but not the player's name or id:
+   * the whole group with `signedIn`, or one test marked with SIGNED_IN.
+   */
+  signedInPlayer: [
+    async ({ page, signedIn }, use, testInfo) => {
+      const wanted = signedIn || testInfo.annotations.some((a) => a.type === SIGNED_IN_TYPE);
+      await use(wanted ? await signUp(page) : null);
+    },
+    { auto: true },
+  ],
+  /** A freshly signed-up player on the seeded server (the same one a signed-in test starts as). */
+  player: async ({ page, signedInPlayer }, use) => {
+    await use(signedInPlayer ?? (await signUp(page)));
   },
 });
 

@@ -7,6 +7,7 @@ import {
   signUp,
   test,
   toasts,
+  SIGNED_IN,
 } from './fixtures.ts';
 import { freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
 
@@ -96,36 +97,35 @@ test('Found it logs a find of the artwork from its page: photo, Log it, and the 
 test.describe('without the device location', () => {
   test.use({ permissions: [] });
 
-  test('Found it says location is off and offers where the photo was taken', async ({
-    page,
-    player,
-    browser,
-  }) => {
-    expect(player.id).toBeTruthy();
-    const at = { latitude: SPOT.latitude - 0.003, longitude: SPOT.longitude };
-    const id = await pinnedByAnother(browser, 'Quay octopus', at);
-    await page.goto(`/art/${id}`);
-    await page.getByRole('button', { name: 'Found it' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Found Quay octopus?' });
-    await expect(dialog.getByText('Your location is needed to pin this.')).toBeVisible();
-    // Denied: the map's fallback is never sent as where the player stands.
-    await dialog.getByRole('button', { name: 'Use my location' }).click();
-    await expect(dialog.getByText(/^Location access is off/)).toBeVisible();
+  test(
+    'Found it says location is off and offers where the photo was taken',
+    SIGNED_IN,
+    async ({ page, browser }) => {
+      const at = { latitude: SPOT.latitude - 0.003, longitude: SPOT.longitude };
+      const id = await pinnedByAnother(browser, 'Quay octopus', at);
+      await page.goto(`/art/${id}`);
+      await page.getByRole('button', { name: 'Found it' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Found Quay octopus?' });
+      await expect(dialog.getByText('Your location is needed to pin this.')).toBeVisible();
+      // Denied: the map's fallback is never sent as where the player stands.
+      await dialog.getByRole('button', { name: 'Use my location' }).click();
+      await expect(dialog.getByText(/^Location access is off/)).toBeVisible();
 
-    // The photo knows where it was taken: offered, not assumed.
-    await pickPhoto(dialog, await phonePhoto(freshSeed(), 'octopus.jpg', at));
-    await dialog.getByRole('button', { name: 'Log it' }).click();
-    await expect(dialog.getByText(/^Your photo says it was taken at/)).toBeVisible({
-      timeout: 20_000,
-    });
-    expect(await (await page.request.get('/api/discoveries/user')).json()).toEqual([]);
-    await expect(dialog.getByRole('button', { name: 'Log it' })).toBeDisabled();
-    await screenshots(page, 'found-it-photo-location');
-    await dialog.getByRole('button', { name: 'Pin it there' }).click();
-    await expect(dialog.getByText(/^Pinned where the photo was taken/)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Log it' }).click();
-    await expect(toasts(page).getByText('You earned 20 tokens.', { exact: true })).toBeVisible();
-    await expect(dialog).toBeHidden();
-    await expect(section(page, 'Found by').getByRole('listitem')).toHaveCount(2);
-  });
+      // The photo knows where it was taken: offered, not assumed.
+      await pickPhoto(dialog, await phonePhoto(freshSeed(), 'octopus.jpg', at));
+      await dialog.getByRole('button', { name: 'Log it' }).click();
+      await expect(dialog.getByText(/^Your photo says it was taken at/)).toBeVisible({
+        timeout: 20_000,
+      });
+      expect(await (await page.request.get('/api/discoveries/user')).json()).toEqual([]);
+      await expect(dialog.getByRole('button', { name: 'Log it' })).toBeDisabled();
+      await screenshots(page, 'found-it-photo-location');
+      await dialog.getByRole('button', { name: 'Pin it there' }).click();
+      await expect(dialog.getByText(/^Pinned where the photo was taken/)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Log it' }).click();
+      await expect(toasts(page).getByText('You earned 20 tokens.', { exact: true })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(section(page, 'Found by').getByRole('listitem')).toHaveCount(2);
+    },
+  );
 });

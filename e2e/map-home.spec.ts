@@ -16,10 +16,8 @@ import { freshSeed, uploadPhoto } from './photo-files.ts';
 /** Near the seeded Bondi Sea Wall (src/data/legal-walls.json). */
 const BONDI = { latitude: -33.8911, longitude: 151.2772 };
 
-// Every test here is about a signed-in player (the `player` fixture signs one up).
-test.beforeEach(async ({ player }) => {
-  expect(player.id).toBeTruthy();
-});
+// Every test here is about a freshly signed-up player.
+test.use({ signedIn: true });
 
 const tokenCount = (page: Page) => page.getByTestId('token-count');
 const wallsHeading = (page: Page) =>

@@ -18,10 +18,11 @@ const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-test.beforeEach(async ({ player }) => {
+test.use({ signedIn: true });
+
+test.beforeEach(() => {
   // Each test starts the map in software WebGL and moves it several times on a 2-core runner.
   test.slow();
-  expect(player.id).toBeTruthy();
 });
 
 const map = (page: Page) => page.getByTestId('map');

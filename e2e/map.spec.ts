@@ -94,9 +94,7 @@ async function canvasPixels(
 
 const canvasColours = async (page: Page) => (await canvasPixels(page)).colours;
 
-test.beforeEach(async ({ player }) => {
-  expect(player.id).toBeTruthy();
-});
+test.use({ signedIn: true });
 
 test('the map renders imagery with the wall markers and the High-Resolution badge', async ({
   page,

@@ -7,6 +7,7 @@ import {
   screenshots,
   test,
   uniqueName,
+  SIGNED_IN,
 } from './fixtures.ts';
 import { FAKE_ACCOUNT_SHORT, installFakeWallet } from './wallet-provider.ts';
 
@@ -135,21 +136,23 @@ test('signed out, Skip Setup asks for an account, then the game opens without on
   await expect(heading(page, 'Getting Started')).toHaveCount(0);
 });
 
-test('signed in, the header offers Skip Setup (to the game) and Sign Out', async ({
-  page,
-  player,
-}) => {
-  expect(player.id).toBeTruthy();
-  await page.goto('/onboarding');
-  await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Skip Setup' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
-});
+test(
+  'signed in, the header offers Skip Setup (to the game) and Sign Out',
+  SIGNED_IN,
+  async ({ page }) => {
+    await page.goto('/onboarding');
+    await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute(
+      'href',
+      '/api/logout',
+    );
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Skip Setup' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  },
+);
 
-test('a signed-in player may set up payment later on /subscribe', async ({ page, player }) => {
-  expect(player.username).toBeTruthy();
+test('a signed-in player may set up payment later on /subscribe', SIGNED_IN, async ({ page }) => {
   await page.goto('/onboarding');
   await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
   await page.getByRole('button', { name: 'Skip for now (Limited Access)' }).click();

@@ -4,9 +4,7 @@ import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from 
 import { freshSeed, phonePhoto, pickPhoto } from './photo-files.ts';
 
 // Every test here runs as a freshly signed-up player.
-test.beforeEach(async ({ player }) => {
-  expect(player.username).toBeTruthy();
-});
+test.use({ signedIn: true });
 
 const tokenCount = (page: Page) => page.getByTestId('token-count');
 

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { makePng, phoneJpeg } from '../test/images.ts';
-import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  screenshots,
+  test,
+  toasts,
+  SIGNED_IN,
+} from './fixtures.ts';
 import { freshSeed, phonePhoto, pickPhoto, uploadPhoto } from './photo-files.ts';
 
 const monthYear = (date: Date) =>
@@ -39,61 +46,68 @@ test('a new player sees their name, join month, stats and empty lists', async ({
   await screenshots(page, 'profile-empty');
 });
 
-test('recent discoveries list the five newest with +15 XP; achievements light up', async ({
-  page,
-  player,
-}) => {
-  expect(player.username).toBeTruthy();
-  await page.goto('/profile');
-  await expect(page.getByText('No discoveries yet')).toBeVisible();
+test(
+  'recent discoveries list the five newest with +15 XP; achievements light up',
+  SIGNED_IN,
+  async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page.getByText('No discoveries yet')).toBeVisible();
 
-  // Five documented with a photo taken there; the sixth, the newest, without one.
-  for (let i = 1; i <= 6; i++) {
-    const spot = { latitude: -28, longitude: 153 + i / 1000 };
-    const imageUrl =
-      i === 6
-        ? undefined
-        : await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...spot }));
-    const res = await page.request.post('/api/discoveries', {
-      data: { name: `Wall piece ${i}`, imageUrl, ...spot, emojiPin: i === 6 ? 'flag' : 'location' },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  await page.reload();
-  const list = page.getByRole('region', { name: 'Recent Discoveries' }).getByRole('listitem');
-  await expect(list).toHaveCount(5);
-  await expect(list.first()).toContainText('Wall piece 6');
-  await expect(list.last()).toContainText('Wall piece 2');
-  // Without a photo a row shows its pin, drawn; with one, the photo.
-  await expect(list.first().getByRole('img', { name: 'Pin: Flag' })).toBeVisible();
-  await expect(list.last().locator('img[src^="/objects/"]')).toBeVisible();
-  await expect(list.last().getByRole('img', { name: 'Pin: Location' })).toHaveCount(0);
-  await expect(page.getByText('Wall piece 1', { exact: true })).toHaveCount(0);
-  for (const row of await list.all()) await expect(row).toContainText('+15 XP');
-  // Only the five with a photo count and pay.
-  await expect(stat(page, 'Discoveries')).toHaveText('5');
-  await expect(stat(page, 'First finds')).toHaveText('5');
-  await expect(stat(page, 'Tokens')).toHaveText('250');
+    // Five documented with a photo taken there; the sixth, the newest, without one.
+    for (let i = 1; i <= 6; i++) {
+      const spot = { latitude: -28, longitude: 153 + i / 1000 };
+      const imageUrl =
+        i === 6
+          ? undefined
+          : await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...spot }));
+      const res = await page.request.post('/api/discoveries', {
+        data: {
+          name: `Wall piece ${i}`,
+          imageUrl,
+          ...spot,
+          emojiPin: i === 6 ? 'flag' : 'location',
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await page.reload();
+    const list = page.getByRole('region', { name: 'Recent Discoveries' }).getByRole('listitem');
+    await expect(list).toHaveCount(5);
+    await expect(list.first()).toContainText('Wall piece 6');
+    await expect(list.last()).toContainText('Wall piece 2');
+    // Without a photo a row shows its pin, drawn; with one, the photo.
+    await expect(list.first().getByRole('img', { name: 'Pin: Flag' })).toBeVisible();
+    await expect(list.last().locator('img[src^="/objects/"]')).toBeVisible();
+    await expect(list.last().getByRole('img', { name: 'Pin: Location' })).toHaveCount(0);
+    await expect(page.getByText('Wall piece 1', { exact: true })).toHaveCount(0);
+    for (const row of await list.all()) await expect(row).toContainText('+15 XP');
+    // Only the five with a photo count and pay.
+    await expect(stat(page, 'Discoveries')).toHaveText('5');
+    await expect(stat(page, 'First finds')).toHaveText('5');
+    await expect(stat(page, 'Tokens')).toHaveText('250');
 
-  await expect(achievement(page, 'First Discovery')).toContainText('Unlocked');
-  await expect(achievement(page, 'Pin Dropper')).toContainText('Locked');
+    await expect(achievement(page, 'First Discovery')).toContainText('Unlocked');
+    await expect(achievement(page, 'Pin Dropper')).toContainText('Locked');
 
-  expect(
-    (await page.request.post('/api/markers', { data: { latitude: -28, longitude: 153 } })).status(),
-  ).toBe(201);
-  expect(
-    (
-      await page.request.post('/api/community/forum', {
-        data: { content: 'First time on the forum, hello walls!' },
-      })
-    ).status(),
-  ).toBe(201);
-  await page.reload();
-  for (const name of ['First Discovery', 'Pin Dropper', 'Social Explorer']) {
-    await expect(achievement(page, name)).toContainText('Unlocked');
-  }
-  await screenshots(page, 'profile');
-});
+    expect(
+      (
+        await page.request.post('/api/markers', { data: { latitude: -28, longitude: 153 } })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/community/forum', {
+          data: { content: 'First time on the forum, hello walls!' },
+        })
+      ).status(),
+    ).toBe(201);
+    await page.reload();
+    for (const name of ['First Discovery', 'Pin Dropper', 'Social Explorer']) {
+      await expect(achievement(page, name)).toContainText('Unlocked');
+    }
+    await screenshots(page, 'profile');
+  },
+);
 
 test('uploading a profile picture shows it as the avatar', async ({ page, player }) => {
   await page.goto('/profile');

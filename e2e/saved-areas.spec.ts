@@ -3,7 +3,7 @@ import type { Mission } from '../src/core/schemas/catalog.ts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { TILE_ORIGIN } from '../playwright.config.ts';
 import { TEST_BASEMAP } from '../test/basemap-archive.ts';
-import { EMPTY_URL, expect, screenshots, signUp, test, toasts } from './fixtures.ts';
+import { EMPTY_URL, expect, screenshots, signUp, test, toasts, SIGNED_IN } from './fixtures.ts';
 import { forgiveOfflineLoadErrors, underWorker } from './pwa.ts';
 import { documentFinds } from './photo-files.ts';
 
@@ -77,90 +77,92 @@ const openLayers = async (page: Page) => {
   await expect(page.getByRole('heading', { name: 'Saved areas' })).toBeVisible();
 };
 
-test('a saved area shows its walls and map tiles with every host blocked, and removing it frees its storage', async ({
-  page,
-  context,
-  player,
-  consoleErrors,
-}) => {
-  test.slow();
-  await underWorker(page);
-  await page.goto(AT_BONDI);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await openLayers(page);
-  await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
+test(
+  'a saved area shows its walls and map tiles with every host blocked, and removing it frees its storage',
+  SIGNED_IN,
+  async ({ page, context, consoleErrors }) => {
+    test.slow();
+    await underWorker(page);
+    await page.goto(AT_BONDI);
+    await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', {
+      timeout: 30_000,
+    });
+    await openLayers(page);
+    await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
 
-  // What the area holds and its size, before anything downloads.
-  await page.getByRole('button', { name: 'Save this area' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save this area' });
-  const holds = dialog.getByRole('region', { name: 'What this area holds' });
-  await expect(holds.getByRole('definition').first()).toHaveText('1');
-  await expect(dialog.getByTestId('area-estimate')).toHaveText(
-    /^About \d+(\.\d)? MB on this device$/,
-  );
-  await expect(holds).toContainText(/Map: \d+ tiles, imagery at zooms 10–18, about/);
-  await expect(dialog.getByLabel('Name')).toHaveValue('Sydney');
-  await dialog.getByLabel('Name').fill('Bondi');
-  await screenshots(page, 'save-area-dialog');
+    // What the area holds and its size, before anything downloads.
+    await page.getByRole('button', { name: 'Save this area' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this area' });
+    const holds = dialog.getByRole('region', { name: 'What this area holds' });
+    await expect(holds.getByRole('definition').first()).toHaveText('1');
+    await expect(dialog.getByTestId('area-estimate')).toHaveText(
+      /^About \d+(\.\d)? MB on this device$/,
+    );
+    await expect(holds).toContainText(/Map: \d+ tiles, imagery at zooms 10–18, about/);
+    await expect(dialog.getByLabel('Name')).toHaveValue('Sydney');
+    await dialog.getByLabel('Name').fill('Bondi');
+    await screenshots(page, 'save-area-dialog');
 
-  await dialog.getByRole('button', { name: 'Save area' }).click();
-  await expect(dialog.getByRole('status')).toContainText(/^Saved Bondi: [\d,]+ map tiles/, {
-    timeout: 30_000,
-  });
-  await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('button', { name: 'Save area' }).click();
+    await expect(dialog.getByRole('status')).toContainText(/^Saved Bondi: [\d,]+ map tiles/, {
+      timeout: 30_000,
+    });
+    await dialog.getByRole('button', { name: 'Done' }).click();
 
-  const list = page.getByRole('list', { name: 'Saved areas' });
-  const item = list.getByTestId('saved-area');
-  await expect(item).toHaveCount(1);
-  await expect(item).toContainText('Bondi');
-  await expect(item).toContainText(/^Bondi1 km · \d+ \w+ \d{4} · \d+(\.\d)? MB$/);
-  const stored = await storedAreas(page);
-  expect(stored.records).toBe(1);
-  expect(stored.entries).toBeGreaterThan(100);
-  await screenshots(page, 'saved-areas-list');
+    const list = page.getByRole('list', { name: 'Saved areas' });
+    const item = list.getByTestId('saved-area');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('Bondi');
+    await expect(item).toContainText(/^Bondi1 km · \d+ \w+ \d{4} · \d+(\.\d)? MB$/);
+    const stored = await storedAreas(page);
+    expect(stored.records).toBe(1);
+    expect(stored.entries).toBeGreaterThan(100);
+    await screenshots(page, 'saved-areas-list');
 
-  await forgetSeenWalls(page);
+    await forgetSeenWalls(page);
 
-  // Every host blocked: no network at all, and any request the worker does not answer aborted.
-  await context.setOffline(true);
-  const blocked: string[] = [];
-  await page.route('**/*', (route) => {
-    blocked.push(route.request().url());
-    return route.abort('internetdisconnected');
-  });
-  const tiles: { status: number; fromWorker: boolean }[] = [];
-  const wallReads: (string | undefined)[] = [];
-  page.on('response', (response) => {
-    const url = response.url();
-    if (url.startsWith(TILE_ORIGIN)) {
-      tiles.push({ status: response.status(), fromWorker: response.fromServiceWorker() });
-    }
-    if (url.includes('/api/legal-walls/')) wallReads.push(response.headers()['x-saved-area']);
-  });
-  await page.reload();
+    // Every host blocked: no network at all, and any request the worker does not answer aborted.
+    await context.setOffline(true);
+    const blocked: string[] = [];
+    await page.route('**/*', (route) => {
+      blocked.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    const tiles: { status: number; fromWorker: boolean }[] = [];
+    const wallReads: (string | undefined)[] = [];
+    page.on('response', (response) => {
+      const url = response.url();
+      if (url.startsWith(TILE_ORIGIN)) {
+        tiles.push({ status: response.status(), fromWorker: response.fromServiceWorker() });
+      }
+      if (url.includes('/api/legal-walls/')) wallReads.push(response.headers()['x-saved-area']);
+    });
+    await page.reload();
 
-  // The shell came from the worker; the walls and tiles from the saved area.
-  await expectSavedBondiWall(page);
-  await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toHaveText(
-    /^Offline — showing what you saw at \d\d:\d\d$/,
-  );
-  await expect.poll(() => tiles.length).toBeGreaterThan(0);
-  expect(tiles.every((t) => t.status === 200 && t.fromWorker)).toBe(true);
-  expect(wallReads.length).toBeGreaterThan(0);
-  expect(wallReads.every((header) => header === 'true')).toBe(true);
-  expect(blocked.filter((url) => url.startsWith(TILE_ORIGIN))).toEqual([]);
-  forgiveOfflineLoadErrors(consoleErrors);
+    // The shell came from the worker; the walls and tiles from the saved area.
+    await expectSavedBondiWall(page);
+    await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toHaveText(
+      /^Offline — showing what you saw at \d\d:\d\d$/,
+    );
+    await expect.poll(() => tiles.length).toBeGreaterThan(0);
+    expect(tiles.every((t) => t.status === 200 && t.fromWorker)).toBe(true);
+    expect(wallReads.length).toBeGreaterThan(0);
+    expect(wallReads.every((header) => header === 'true')).toBe(true);
+    expect(blocked.filter((url) => url.startsWith(TILE_ORIGIN))).toEqual([]);
+    forgiveOfflineLoadErrors(consoleErrors);
 
-  // Removing it frees what it kept.
-  await openLayers(page);
-  await page.getByRole('button', { name: 'Remove Bondi' }).click();
-  await expect(toasts(page)).toContainText(/Removed Bondi\s*\d+(\.\d)? MB freed on this device\./);
-  await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
-  expect(await storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
-  expect(player.id).toBeTruthy();
-  // Still offline: what the page asked for since is the same noise.
-  forgiveOfflineLoadErrors(consoleErrors);
-});
+    // Removing it frees what it kept.
+    await openLayers(page);
+    await page.getByRole('button', { name: 'Remove Bondi' }).click();
+    await expect(toasts(page)).toContainText(
+      /Removed Bondi\s*\d+(\.\d)? MB freed on this device\./,
+    );
+    await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
+    expect(await storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
+    // Still offline: what the page asked for since is the same noise.
+    forgiveOfflineLoadErrors(consoleErrors);
+  },
+);
 
 test('with the imagery host out of reach an area keeps its walls, artworks and missions, says what is missing, and a retry fetches only that', async ({
   page,

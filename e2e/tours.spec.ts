@@ -5,7 +5,7 @@ import type { TourDetail } from '../src/core/schemas/tours.ts';
 import { E2E_MODERATOR } from '../playwright.config.ts';
 import { gpxSchemaErrors } from '../test/gpx-schema.ts';
 import { phoneJpeg } from '../test/images.ts';
-import { expect, screenshots, signUp, test, toasts, uniqueName } from './fixtures.ts';
+import { expect, screenshots, signUp, test, toasts, uniqueName, SIGNED_IN } from './fixtures.ts';
 import { freshSeed, uploadPhoto } from './photo-files.ts';
 import { signIn, signUpEstablished } from './players.ts';
 
@@ -49,115 +49,115 @@ const namesIn = (gpx: string, tag: 'wpt' | 'rtept') =>
     m[1]!.replace(/&apos;/g, "'").replace(/&amp;/g, '&'),
   );
 
-test('a seeded tour in Montréal shows its line and progress, exports valid GPX and is saved for offline', async ({
-  page,
-  player,
-}, testInfo) => {
-  test.slow();
-  expect(player.id).toBeTruthy();
-  const seeded = await tourOf(page, SEEDED);
-  const [first, second] = seeded.stops;
-  // One find that counts, and one the fair-play check holds: its photo was taken 5 km away.
-  expect((await logFind(page, first!)).log.pendingReview).toBe(false);
-  const far = { latitude: second!.latitude + 0.045, longitude: second!.longitude };
-  expect((await logFind(page, second!, far)).log.pendingReview).toBe(true);
+test(
+  'a seeded tour in Montréal shows its line and progress, exports valid GPX and is saved for offline',
+  SIGNED_IN,
+  async ({ page }, testInfo) => {
+    test.slow();
+    const seeded = await tourOf(page, SEEDED);
+    const [first, second] = seeded.stops;
+    // One find that counts, and one the fair-play check holds: its photo was taken 5 km away.
+    expect((await logFind(page, first!)).log.pendingReview).toBe(false);
+    const far = { latitude: second!.latitude + 0.045, longitude: second!.longitude };
+    expect((await logFind(page, second!, far)).log.pendingReview).toBe(true);
 
-  // The list: every seeded tour, with the player's progress.
-  await page.goto('/tours');
-  await expect(page.getByRole('heading', { level: 1, name: 'Walking tours' })).toBeVisible();
-  const card = page.getByRole('link', { name: /Murals around Saint-Laurent métro/ });
-  await expect(card).toContainText('Montréal');
-  await expect(card).toContainText('Curated by StreetScope');
-  await expect(card).toContainText('10 stops');
-  await expect(card).toContainText('1 of 10 found');
-  await expect(page.getByRole('link', { name: /Mount Pleasant murals/ })).toContainText(
-    'Vancouver',
-  );
-  await screenshots(page, 'tours-list');
+    // The list: every seeded tour, with the player's progress.
+    await page.goto('/tours');
+    await expect(page.getByRole('heading', { level: 1, name: 'Walking tours' })).toBeVisible();
+    const card = page.getByRole('link', { name: /Murals around Saint-Laurent métro/ });
+    await expect(card).toContainText('Montréal');
+    await expect(card).toContainText('Curated by StreetScope');
+    await expect(card).toContainText('10 stops');
+    await expect(card).toContainText('1 of 10 found');
+    await expect(page.getByRole('link', { name: /Mount Pleasant murals/ })).toContainText(
+      'Vancouver',
+    );
+    await screenshots(page, 'tours-list');
 
-  await card.click();
-  await expect(page.getByRole('heading', { name: seeded.title })).toBeVisible();
-  await expect(page.getByTestId('tour-progress')).toHaveText('1 of 10 found');
-  const stops = page.getByRole('list', { name: 'Stops' }).getByTestId('tour-stop');
-  await expect(stops).toHaveCount(10);
-  await expect(stops.nth(0)).toHaveAttribute('data-found', 'true');
-  await expect(stops.nth(0)).toContainText(`Found: ${first!.title}`);
-  await expect(stops.nth(1)).toHaveAttribute('data-found', 'false');
-  // Its sources, with their licence.
-  const sources = page.getByRole('region', { name: 'Sources' });
-  await expect(sources).toContainText('Ville de Montréal, Murales subventionnées (CC BY 4.0)');
-  await expect(sources).toContainText('4.5 km/h');
+    await card.click();
+    await expect(page.getByRole('heading', { name: seeded.title })).toBeVisible();
+    await expect(page.getByTestId('tour-progress')).toHaveText('1 of 10 found');
+    const stops = page.getByRole('list', { name: 'Stops' }).getByTestId('tour-stop');
+    await expect(stops).toHaveCount(10);
+    await expect(stops.nth(0)).toHaveAttribute('data-found', 'true');
+    await expect(stops.nth(0)).toContainText(`Found: ${first!.title}`);
+    await expect(stops.nth(1)).toHaveAttribute('data-found', 'false');
+    // Its sources, with their licence.
+    const sources = page.getByRole('region', { name: 'Sources' });
+    await expect(sources).toContainText('Ville de Montréal, Murales subventionnées (CC BY 4.0)');
+    await expect(sources).toContainText('4.5 km/h');
 
-  // The line through the ten stops, in order, and a numbered marker for each.
-  const map = page.getByTestId('route-map');
-  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await expect(map).toBeVisible();
-  await expect(map.getByTestId('route-stop').first()).toBeVisible();
-  const drawn = await drawnRoute(page);
-  expect(drawn.layer).toBe('line');
-  expect(drawn.line).toEqual(seeded.stops.map((s) => [s.longitude, s.latitude]));
-  expect(drawn.markers).toBe(10);
-  await screenshots(page, 'tour');
+    // The line through the ten stops, in order, and a numbered marker for each.
+    const map = page.getByTestId('route-map');
+    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    await expect(map).toBeVisible();
+    await expect(map.getByTestId('route-stop').first()).toBeVisible();
+    const drawn = await drawnRoute(page);
+    expect(drawn.layer).toBe('line');
+    expect(drawn.line).toEqual(seeded.stops.map((s) => [s.longitude, s.latitude]));
+    expect(drawn.markers).toBe(10);
+    await screenshots(page, 'tour');
 
-  // GPX 1.1: a waypoint per stop named by its title, and the route through them in order.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export GPX' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe(
-    'streetscope-tour-murals-around-saint-laurent-metro.gpx',
-  );
-  const file = testInfo.outputPath('tour.gpx');
-  await download.saveAs(file);
-  const gpx = readFileSync(file, 'utf8');
-  expect(gpxSchemaErrors(gpx)).toBe('');
-  const titles = seeded.stops.map((s) => s.title);
-  expect(namesIn(gpx, 'wpt')).toEqual(titles);
-  expect(namesIn(gpx, 'rtept')).toEqual(titles);
+    // GPX 1.1: a waypoint per stop named by its title, and the route through them in order.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export GPX' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      'streetscope-tour-murals-around-saint-laurent-metro.gpx',
+    );
+    const file = testInfo.outputPath('tour.gpx');
+    await download.saveAs(file);
+    const gpx = readFileSync(file, 'utf8');
+    expect(gpxSchemaErrors(gpx)).toBe('');
+    const titles = seeded.stops.map((s) => s.title);
+    expect(namesIn(gpx, 'wpt')).toEqual(titles);
+    expect(namesIn(gpx, 'rtept')).toEqual(titles);
 
-  // Saved for offline: a saved area holding every stop, named after the tour.
-  await page.getByRole('button', { name: 'Save this tour for offline' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save this tour for offline' });
-  await expect(dialog).toContainText('map along this tour’s route on this device');
-  await expect(dialog).toContainText('1 km holds every stop');
-  await screenshots(page, 'tour-save-offline');
-  await expect(dialog.getByLabel('Name')).toHaveValue(seeded.title);
-  await expect(dialog.getByRole('radio', { name: '1 km' })).toBeChecked();
-  const holds = dialog.getByRole('region', { name: 'What this area holds' });
-  await expect(holds).toContainText(/Map: \d+ tiles/);
-  await dialog.getByRole('button', { name: 'Save area' }).click();
-  await expect(dialog.getByRole('status')).toContainText(`Saved ${seeded.title}`, {
-    timeout: 30_000,
-  });
-  const saved = await page.evaluate(
-    () =>
-      new Promise<{ name: string; radiusKm: number; artworks: number }[]>((resolve, reject) => {
-        const open = indexedDB.open('streetscope-areas');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('areas').objectStore('areas').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (
-                all.result as {
-                  name: string;
-                  radiusKm: number;
-                  contents: { artworks: unknown[] };
-                }[]
-              ).map((a) => ({
-                name: a.name,
-                radiusKm: a.radiusKm,
-                artworks: a.contents.artworks.length,
-              })),
-            );
-        };
-      }),
-  );
-  expect(saved.map(({ name, radiusKm }) => ({ name, radiusKm }))).toEqual([
-    { name: seeded.title, radiusKm: 1 },
-  ]);
-  expect(saved[0]!.artworks).toBeGreaterThanOrEqual(10);
-});
+    // Saved for offline: a saved area holding every stop, named after the tour.
+    await page.getByRole('button', { name: 'Save this tour for offline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this tour for offline' });
+    await expect(dialog).toContainText('map along this tour’s route on this device');
+    await expect(dialog).toContainText('1 km holds every stop');
+    await screenshots(page, 'tour-save-offline');
+    await expect(dialog.getByLabel('Name')).toHaveValue(seeded.title);
+    await expect(dialog.getByRole('radio', { name: '1 km' })).toBeChecked();
+    const holds = dialog.getByRole('region', { name: 'What this area holds' });
+    await expect(holds).toContainText(/Map: \d+ tiles/);
+    await dialog.getByRole('button', { name: 'Save area' }).click();
+    await expect(dialog.getByRole('status')).toContainText(`Saved ${seeded.title}`, {
+      timeout: 30_000,
+    });
+    const saved = await page.evaluate(
+      () =>
+        new Promise<{ name: string; radiusKm: number; artworks: number }[]>((resolve, reject) => {
+          const open = indexedDB.open('streetscope-areas');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('areas').objectStore('areas').getAll();
+            all.onsuccess = () =>
+              resolve(
+                (
+                  all.result as {
+                    name: string;
+                    radiusKm: number;
+                    contents: { artworks: unknown[] };
+                  }[]
+                ).map((a) => ({
+                  name: a.name,
+                  radiusKm: a.radiusKm,
+                  artworks: a.contents.artworks.length,
+                })),
+              );
+          };
+        }),
+    );
+    expect(saved.map(({ name, radiusKm }) => ({ name, radiusKm }))).toEqual([
+      { name: seeded.title, radiusKm: 1 },
+    ]);
+    expect(saved[0]!.artworks).toBeGreaterThanOrEqual(10);
+  },
+);
 
 const QUEUED = 'Thanks — a moderator will look at it.';
 const HIDDEN = 'Thanks — it is hidden until a moderator reviews it.';

@@ -1,4 +1,11 @@
-import { expect, expectNoSidewaysScroll, screenshots, test, toasts } from './fixtures.ts';
+import {
+  expect,
+  expectNoSidewaysScroll,
+  screenshots,
+  test,
+  toasts,
+  SIGNED_IN,
+} from './fixtures.ts';
 import {
   FAKE_ACCOUNT,
   FAKE_ACCOUNT_SHORT,
@@ -185,15 +192,15 @@ test('provider listeners are removed when no screen uses the wallet', async ({ p
   expect(await wallet.listenerCount(page, 'chainChanged')).toBe(0);
 });
 
-test('the map home header asks for MetaMask when no wallet is installed', async ({
-  page,
-  player,
-}) => {
-  expect(player.username).toBeTruthy();
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Connect' }).click();
-  await expect(toasts(page).getByText('MetaMask Required', { exact: true })).toBeVisible();
-  await expect(
-    toasts(page).getByText('Please install MetaMask to connect your wallet.', { exact: true }),
-  ).toBeVisible();
-});
+test(
+  'the map home header asks for MetaMask when no wallet is installed',
+  SIGNED_IN,
+  async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Connect' }).click();
+    await expect(toasts(page).getByText('MetaMask Required', { exact: true })).toBeVisible();
+    await expect(
+      toasts(page).getByText('Please install MetaMask to connect your wallet.', { exact: true }),
+    ).toBeVisible();
+  },
+);
