@@ -1,7 +1,4 @@
-import type { Page } from '@playwright/test';
 import { E2E_MODERATOR } from '../playwright.config.ts';
-import type { ArtistListItem, ArtworkCredits } from '../src/core/schemas/artists.ts';
-import { phoneJpeg } from '../test/images.ts';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -12,53 +9,13 @@ import {
   toasts,
   uniqueName,
 } from './fixtures.ts';
-import { freshSeed, uploadPhoto } from './photo-files.ts';
+import { confirmedCredit, pinPiece, unverifiedArtist } from './artist-steps.ts';
 import { signIn } from './players.ts';
 
 /**
  * Artists on the map (docs/decisions/049-artists.md): credits players propose and confirm, an
  * artist's page built from them, and a claim staff verify before the artist settles credits.
  */
-
-/** A spot of this run's own, so no other test's art is near. */
-const spot = () => ({
-  latitude: -37.81 - Math.random() * 0.05,
-  longitude: 144.96 + Math.random() * 0.05,
-});
-
-/** The page's player documents a new piece with a photo; resolves with its id. */
-async function pinPiece(page: Page, title: string): Promise<string> {
-  const at = spot();
-  const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...at }));
-  const res = await page.request.post('/api/discoveries', {
-    data: { name: title, imageUrl, ...at },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { artworkId: string }).artworkId;
-}
-
-/** An artist nobody has verified yet: the first, or the `fromEnd`th from the end of the list. */
-async function unverifiedArtist(page: Page, fromEnd?: number): Promise<ArtistListItem> {
-  const list = (await (await page.request.get('/api/artists')).json()) as ArtistListItem[];
-  const open = list.filter((a) => !a.verified);
-  expect(open.length).toBeGreaterThan(2);
-  return fromEnd === undefined ? open[0]! : open[open.length - 1 - fromEnd]!;
-}
-
-/** Staff verify the player's claim on the artist through the API. */
-async function verifiedClaim(page: Page, username: string, artistId: string) {
-  const claimed = await page.request.post(`/api/artists/${artistId}/claims`, {
-    data: { evidenceKind: 'link', evidenceUrl: 'https://example.org/@painter' },
-  });
-  expect(claimed.status(), await claimed.text()).toBe(201);
-  const { id } = (await claimed.json()) as { id: string };
-  await signIn(page, E2E_MODERATOR.username, E2E_MODERATOR.password);
-  const decided = await page.request.post(`/api/artist-claims/${id}/decision`, {
-    data: { decision: 'verify', reason: 'The linked bio names StreetScope' },
-  });
-  expect(decided.status(), await decided.text()).toBe(200);
-  await signIn(page, username);
-}
 
 test('a player proposes an artist for a piece, a second confirms, and the artist’s page shows it on its map and in its gallery', async ({
   page,
@@ -133,12 +90,7 @@ test('an artist claims their profile, staff verify it, the artist rejects a wron
   const artist = await unverifiedArtist(page, 0);
   const title = uniqueName('Not theirs');
   const artworkId = await pinPiece(page, title);
-  const proposed = await page.request.post(`/api/artworks/${artworkId}/credits`, {
-    data: { artistId: artist.id },
-  });
-  const creditId = ((await proposed.json()) as ArtworkCredits).credits[0]!.id;
-  await signUp(page);
-  await page.request.post(`/api/artist-credits/${creditId}/votes`, { data: { vote: 'confirm' } });
+  await confirmedCredit(page, artworkId, artist.id);
 
   // The artist claims the profile with a link to their own account.
   const painter = await signUp(page);
@@ -198,43 +150,4 @@ test('an artist claims their profile, staff verify it, the artist rejects a wron
   await expect(entries.nth(2)).toContainText(
     `${painter.username} claimed the artist profile of ${artist.name}`,
   );
-});
-
-test('a verified artist adds a video: it plays privacy-enhanced on request, and a free player sees that it exists and how to watch', async ({
-  page,
-}) => {
-  test.slow();
-  const painter = await signUp(page);
-  const artist = await unverifiedArtist(page, 1);
-  await verifiedClaim(page, painter.username, artist.id);
-
-  await page.goto(`/artists/${artist.id}`);
-  const section = page.getByRole('region', { name: 'Artist video' });
-  await section.getByLabel('YouTube or Vimeo link').fill('https://youtu.be/dQw4w9WgXcQ');
-  await section.getByRole('button', { name: 'Save video' }).click();
-  await expect(toasts(page)).toContainText('Video saved');
-  // The provider answers with no content: nothing leaves the machine, and no page of another
-  // origin loads in the frame.
-  await page.route('https://www.youtube-nocookie.com/**', (route) =>
-    route.fulfill({ status: 204 }),
-  );
-  await section.getByRole('button', { name: `Play the video by ${artist.name}` }).click();
-  const frame = section.getByTitle(`Video by ${artist.name}`);
-  await expect(frame).toHaveAttribute(
-    'src',
-    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
-  );
-
-  await signUp(page);
-  await page.goto(`/artists/${artist.id}`);
-  const locked = page.getByTestId('video-locked');
-  await expect(locked).toContainText(`${artist.name} has a video on YouTube`);
-  await expect(locked.getByRole('link', { name: 'Go Pro to watch' })).toHaveAttribute(
-    'href',
-    '/subscribe',
-  );
-  await expect(page.getByRole('button', { name: `Play the video by ${artist.name}` })).toHaveCount(
-    0,
-  );
-  await screenshots(page, 'artist-video-locked');
 });

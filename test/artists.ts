@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/server/db/client.ts';
 import { artistClaims } from '../src/server/db/artists-schema.ts';
 import { artists } from '../src/server/db/community-schema.ts';
-import { signUp, type Player } from './app.ts';
+import { pinArtwork, signUp, type Player } from './app.ts';
 import { signUpModerator } from './moderation.ts';
 
 /** Artists, claims and credits, shared by the artist test files. */
@@ -86,3 +86,20 @@ export const settle = (player: Player, creditId: string, decision: unknown) =>
     url: `/api/artist-credits/${creditId}/decision`,
     payload: { decision },
   });
+
+let lng = 150;
+
+/**
+ * A new piece credited to a new artist: proposed by the player who pinned it and confirmed by
+ * another, so it is on the artist's page.
+ */
+export async function confirmedCredit(app: FastifyInstance, db: Db, name?: string) {
+  const artistId = await insertArtist(db, name);
+  const proposer = await signUp(app);
+  const artworkId = await pinArtwork(proposer, { latitude: -33.9, longitude: (lng += 0.01) });
+  const proposed = await propose(proposer, artworkId, artistId);
+  const creditId = proposed.json<{ credits: { id: string }[] }>().credits[0]!.id;
+  const confirmed = await vote(await signUp(app), creditId, 'confirm');
+  if (confirmed.statusCode !== 201) throw new Error(`confirm refused: ${confirmed.body}`);
+  return { artistId, artworkId, creditId, proposer };
+}

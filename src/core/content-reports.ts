@@ -1,7 +1,9 @@
 /**
  * What a player can report and why (docs/decisions/026-walls-reports-moderation.md). A
  * `discovery` is a photo a player logged, `gallery_art` a photo on a profile, `profile` a
- * player's picture and username, a `tour` a walking tour (docs/decisions/044).
+ * player's picture and username, a `tour` a walking tour (docs/decisions/044); an `artist`
+ * page, an `artist_claim` (a verified account's claim on it) and an `artist_credit` (a piece
+ * credited to an artist) are decision 049's.
  */
 export const REPORT_TARGETS = [
   'discovery',
@@ -12,6 +14,9 @@ export const REPORT_TARGETS = [
   'profile',
   'gallery_art',
   'tour',
+  'artist',
+  'artist_claim',
+  'artist_credit',
 ] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
@@ -45,6 +50,9 @@ export const REPORT_TARGET_NAMES: Record<ReportTarget, string> = {
   profile: 'player',
   gallery_art: 'gallery piece',
   tour: 'tour',
+  artist: 'artist page',
+  artist_claim: 'verification',
+  artist_credit: 'credit',
 };
 
 /** The name a hidden profile shows wherever usernames appear; its picture is left out. */
@@ -63,4 +71,10 @@ export const HIDDEN_AFTER_YOUR_REPORT = {
 export const TOUR_HIDDEN_AFTER_YOUR_REPORT = {
   waiting: 'You reported this tour: it is hidden while it is reviewed.',
   removed: 'You reported this tour and a moderator took it down.',
+} as const;
+
+/** The same for an artist page a player's report hid (docs/decisions/049). */
+export const ARTIST_HIDDEN_AFTER_YOUR_REPORT = {
+  waiting: 'You reported this artist page: it is hidden while it is reviewed.',
+  removed: 'You reported this artist page and a moderator took it down.',
 } as const;

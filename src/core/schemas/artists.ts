@@ -61,7 +61,11 @@ export type ArtistPiece = z.infer<typeof ArtistPieceSchema>;
 export const ArtistProfileSchema = ArtistSchema.extend({
   /** Pages about the artist: where the card's facts come from. */
   links: z.array(z.string()),
+  /** Hidden after reports: only its verified account and staff read it meanwhile. */
+  hidden: z.boolean(),
   verified: z.boolean(),
+  /** The verified account's claim, which players may report; null while none is verified. */
+  verifiedClaimId: z.string().nullable(),
   /** The viewer is the artist's verified account. */
   isMe: z.boolean(),
   /** The viewer's own open or refused claim on this profile. */

@@ -244,6 +244,13 @@ export const ModerationActionInputSchema = z.discriminatedUnion('action', [
     days: z.number().int().min(SUSPEND_DAYS_MIN).max(SUSPEND_DAYS_MAX),
     reason: ReasonSchema,
   }),
+  z.object({
+    /** Takes back an artist's verification that players reported (docs/decisions/049). */
+    action: z.literal('revoke_claim'),
+    targetId: IdSchema,
+    reason: ReasonSchema,
+    decisionsSeen: DecisionsSeenSchema,
+  }),
   z.object({ action: z.literal('lift_suspension'), targetId: IdSchema, reason: ReasonSchema }),
   z.object({ action: z.literal('clear_account_flag'), targetId: IdSchema, reason: ReasonSchema }),
 ]);

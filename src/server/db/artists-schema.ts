@@ -34,6 +34,8 @@ export const artistCredits = pgTable(
       .default('proposed'),
     // Set when the verified artist confirmed or rejected it: players' votes no longer move it.
     settledByArtistAt: timestamp('settled_by_artist_at', { withTimezone: true }),
+    // Set while players' reports or a moderator hide it: it names nobody meanwhile.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -85,6 +85,8 @@ export const artists = pgTable('artists', {
   style: text('style').notNull(),
   achievements: jsonb('achievements').$type<string[]>().notNull(),
   source: text('source').notNull(),
+  // Set while players' reports or a moderator hide the page (docs/decisions/049).
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
 });
 
 export const missions = pgTable(

@@ -73,7 +73,10 @@ export const wallReports = pgTable(
   ],
 );
 
-/** A player's report of a photo, artwork, log, post, wall, profile or tour: once per player per thing. */
+/**
+ * A player's report of a photo, artwork, log, post, wall, profile, tour, or an artist's page,
+ * claim or credit: once per player per thing.
+ */
 export const contentReports = pgTable(
   'content_reports',
   {
@@ -98,7 +101,7 @@ export const contentReports = pgTable(
     index('content_reports_created_idx').on(t.createdAt),
     check(
       'content_reports_target_check',
-      sql`${t.targetType} in ('discovery', 'artwork', 'artwork_log', 'forum_post', 'wall', 'profile', 'gallery_art', 'tour')`,
+      sql`${t.targetType} in ('discovery', 'artwork', 'artwork_log', 'forum_post', 'wall', 'profile', 'gallery_art', 'tour', 'artist', 'artist_claim', 'artist_credit')`,
     ),
     check(
       'content_reports_reason_check',

@@ -24,6 +24,7 @@ import type {
   Claim,
 } from '../../core/schemas/artists.ts';
 import { artistClaims } from '../db/artists-schema.ts';
+import { moderationActions } from '../db/moderation-schema.ts';
 import { artworks, discoveries } from '../db/schema.ts';
 
 /** Artist profiles built from the map, and claims on them (decision 049). */
@@ -196,5 +197,33 @@ describe('claims', () => {
     ).toBe(404);
     const [row] = await t().db.select().from(artistClaims).where(eq(artistClaims.id, id));
     expect(row!.status).toBe('pending');
+  });
+
+  it('staff cannot decide their own claim: refused, on the record, still waiting', async () => {
+    const artistId = await insertArtist(t().db);
+    const moderator = await signUpModerator(t().app, t().db);
+    const id = (await claim(moderator, artistId, LINK_EVIDENCE)).json<Claim>().id;
+    for (const decision of ['verify', 'refuse']) {
+      const own = await decide(moderator, id, { decision, reason: 'It is me' });
+      expect(own.statusCode).toBe(403);
+      expect(own.json<{ message: string }>().message).toBe(
+        'Another moderator must review your own claim.',
+      );
+    }
+    const [row] = await t().db.select().from(artistClaims).where(eq(artistClaims.id, id));
+    expect(row!.status).toBe('pending');
+    const audit = await t()
+      .db.select()
+      .from(moderationActions)
+      .where(eq(moderationActions.targetId, artistId));
+    const decisions = audit.filter((r) => r.action !== 'artist_claim');
+    expect(decisions.map((r) => [r.action, r.actorId, r.reason])).toEqual([
+      ['refused', moderator.id, 'It is me'],
+      ['refused', moderator.id, 'It is me'],
+    ]);
+    const other = await signUpModerator(t().app, t().db);
+    expect(
+      (await decide(other, id, { decision: 'verify', reason: 'Bio names us' })).statusCode,
+    ).toBe(200);
   });
 });

@@ -117,7 +117,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'takeModerationAction',
         security: SIGNED_IN,
         summary:
-          'Hide or restore content or keep it hidden (each resolving its reports; with decisionsSeen, refused when another moderator decided since), verify or close a wall, release or void a held log or a quest’s held wall visit (release confirms the wall and pays the quest), suspend a player for 1 to 365 days (resolving their account flags) or lift a suspension, clear a new account’s flags; a reason is required and the action is written to the audit log; answers 201 with the log entry',
+          'Hide or restore content or keep it hidden (each resolving its reports; with decisionsSeen, refused when another moderator decided since), verify or close a wall, revoke an artist’s reported verification, release or void a held log or a quest’s held wall visit (release confirms the wall and pays the quest), suspend a player for 1 to 365 days (resolving their account flags) or lift a suspension, clear a new account’s flags; a reason is required and the action is written to the audit log; answers 201 with the log entry',
         tags,
         body: ModerationActionInputSchema,
         response: {

@@ -21,7 +21,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createReport',
         security: SIGNED_IN,
         summary:
-          'Report a photo, artwork, log, forum post or reply, wall, profile or gallery piece; once per player per thing. Every report waits for a moderator; reports from two distinct established players (the rule that counts wall confirmations) hide it until then, except content of staff. `hidden` says whether this report hid it',
+          'Report a photo, artwork, log, forum post or reply, wall, profile, gallery piece, tour, artist page, artist’s verification or credit; once per player per thing. Every report waits for a moderator; reports from two distinct established players (the rule that counts wall confirmations) hide it until then, except content of staff and a verification (only a moderator revokes it). `hidden` says whether this report hid it',
         tags: ['moderation'],
         body: CreateReportSchema,
         response: {

@@ -3,11 +3,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Claim, ClaimArtistSchema } from '../../core/schemas/artists.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { isUniqueViolation, type Db } from '../db/client.ts';
+import { isUniqueViolation, type Db, type Tx } from '../db/client.ts';
 import { artistClaims } from '../db/artists-schema.ts';
 import { artists } from '../db/community-schema.ts';
 import { users } from '../db/schema.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 import { verifiedArtistOf } from './verified-artists.ts';
 import { recordModerationAction } from './audit-log.ts';
 import { assertOwnedObject } from './objects.ts';
@@ -27,7 +27,8 @@ export async function claimArtist(
   body: z.output<typeof ClaimArtistSchema>,
 ): Promise<Claim> {
   const [artist] = await db.select().from(artists).where(eq(artists.id, artistId));
-  if (!artist) throw notFound('Artist not found');
+  // A page hidden after reports takes no claims until a moderator decides.
+  if (!artist || artist.hiddenAt) throw notFound('Artist not found');
   const evidenceUrl =
     body.evidenceKind === 'link'
       ? body.evidenceUrl
@@ -103,6 +104,7 @@ export async function decideClaim(
   decision: 'verify' | 'refuse',
   reason: string,
 ): Promise<Claim> {
+  await refuseOwnClaim(db, staff, claimId, decision, reason);
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ claim: artistClaims, artistName: artists.name, username: users.username })
@@ -141,4 +143,68 @@ export async function decideClaim(
     });
     return toClaim(row!, found.artistName, found.username);
   });
+}
+
+/**
+ * Separation of duties (docs/decisions/026): staff never decide their own claim. The attempt is
+ * refused and still written to the audit log, as `refused`. A claim's claimant never changes, so
+ * this needs no lock.
+ */
+async function refuseOwnClaim(
+  db: Db,
+  staff: SessionUser,
+  claimId: string,
+  decision: 'verify' | 'refuse',
+  reason: string,
+) {
+  const [claim] = await db
+    .select({ userId: artistClaims.userId, artistId: artistClaims.artistId })
+    .from(artistClaims)
+    .where(eq(artistClaims.id, claimId))
+    .limit(1);
+  if (claim?.userId !== staff.id) return;
+  const refusal = forbidden('Another moderator must review your own claim.');
+  await db.transaction((tx) =>
+    recordModerationAction(tx, {
+      actorId: staff.id,
+      actorLabel: staff.username,
+      action: 'refused',
+      targetType: 'artist',
+      targetId: claim.artistId,
+      reason,
+      details: {
+        claimId,
+        attempted: decision === 'verify' ? 'verify_artist_claim' : 'refuse_artist_claim',
+        message: refusal.message,
+      },
+    }),
+  );
+  throw refusal;
+}
+
+/** The claim, its row locked for this transaction: what a moderator revokes. */
+export async function lockClaim(tx: Tx, claimId: string) {
+  const [row] = await tx
+    .select()
+    .from(artistClaims)
+    .where(eq(artistClaims.id, claimId))
+    .for('update');
+  if (!row) throw notFound('Claim not found');
+  return row;
+}
+
+/**
+ * A reported verification taken back by staff (a locked claim): the claim is refused, so the
+ * artist's page is no longer verified and another claim on it may be verified.
+ */
+export async function revokeVerification(
+  tx: Tx,
+  staffId: string,
+  claim: typeof artistClaims.$inferSelect,
+) {
+  if (claim.status !== 'verified') throw conflict('This claim is not verified.');
+  await tx
+    .update(artistClaims)
+    .set({ status: 'refused', decidedById: staffId, decidedAt: new Date() })
+    .where(eq(artistClaims.id, claim.id));
 }

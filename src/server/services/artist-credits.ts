@@ -16,6 +16,9 @@ import { shownUsername } from './hidden-content.ts';
 
 type CreditRow = typeof artistCredits.$inferSelect;
 
+/** A credit players see: neither it nor its artist's page hidden after reports. Joins `artists`. */
+const creditShown = and(isNull(artistCredits.hiddenAt), isNull(artists.hiddenAt));
+
 /** The artist an artwork's free text names, by name or aka, ignoring case and spaces. */
 async function artistNamed(db: Db | Tx, text: string | null): Promise<string | null> {
   const name = text?.trim().toLowerCase();
@@ -23,7 +26,12 @@ async function artistNamed(db: Db | Tx, text: string | null): Promise<string | n
   const [row] = await db
     .select({ id: artists.id })
     .from(artists)
-    .where(or(sql`lower(${artists.name}) = ${name}`, sql`lower(${artists.aka}) = ${name}`))
+    .where(
+      and(
+        isNull(artists.hiddenAt),
+        or(sql`lower(${artists.name}) = ${name}`, sql`lower(${artists.aka}) = ${name}`),
+      ),
+    )
     .orderBy(asc(artists.id))
     .limit(1);
   return row?.id ?? null;
@@ -58,7 +66,7 @@ export async function getArtworkCredits(
     .from(artistCredits)
     .innerJoin(artists, eq(artists.id, artistCredits.artistId))
     .leftJoin(users, eq(users.id, artistCredits.proposedById))
-    .where(eq(artistCredits.artworkId, artworkId))
+    .where(and(eq(artistCredits.artworkId, artworkId), creditShown))
     .orderBy(asc(artistCredits.createdAt), asc(artistCredits.id));
   const ids = rows.map((r) => r.credit.id);
   const votes = ids.length
@@ -118,7 +126,13 @@ export async function confirmedArtistName(db: Db, artworkId: string): Promise<st
     .select({ name: artists.name })
     .from(artistCredits)
     .innerJoin(artists, eq(artists.id, artistCredits.artistId))
-    .where(and(eq(artistCredits.artworkId, artworkId), eq(artistCredits.status, 'confirmed')))
+    .where(
+      and(
+        eq(artistCredits.artworkId, artworkId),
+        eq(artistCredits.status, 'confirmed'),
+        creditShown,
+      ),
+    )
     .orderBy(asc(artistCredits.createdAt), asc(artistCredits.id));
   return rows.length ? rows.map((r) => r.name).join(' & ') : null;
 }
@@ -148,7 +162,8 @@ async function lockCredit(tx: Tx, creditId: string): Promise<CreditRow> {
     .select({ credit: artistCredits })
     .from(artistCredits)
     .innerJoin(artworks, eq(artworks.id, artistCredits.artworkId))
-    .where(and(eq(artistCredits.id, creditId), isNull(artworks.hiddenAt)))
+    .innerJoin(artists, eq(artists.id, artistCredits.artistId))
+    .where(and(eq(artistCredits.id, creditId), isNull(artworks.hiddenAt), creditShown))
     .for('update', { of: artistCredits });
   if (!row) throw notFound('Credit not found');
   return row.credit;
@@ -186,8 +201,14 @@ export async function proposeCredit(
 ): Promise<ArtworkCredits> {
   await db.transaction(async (tx) => {
     await visibleArtwork(tx, artworkId);
-    const [artist] = await tx.select().from(artists).where(eq(artists.id, artistId));
+    const [artist] = await tx
+      .select()
+      .from(artists)
+      .where(and(eq(artists.id, artistId), isNull(artists.hiddenAt)));
     if (!artist) throw notFound('Artist not found');
+    if (await creditHidden(tx, artworkId, artistId)) {
+      throw conflict(`The credit of ${artist.name} on this piece is hidden while it is reviewed.`);
+    }
     const own = (await verifiedArtistOf(tx, user.id)) === artistId;
     await tx
       .insert(artistCredits)
@@ -206,6 +227,15 @@ export async function proposeCredit(
       });
   });
   return getArtworkCredits(db, artworkId, user);
+}
+
+/** Whether the credit of this artist on this piece is hidden after reports. */
+async function creditHidden(db: Db | Tx, artworkId: string, artistId: string) {
+  const [row] = await db
+    .select({ hiddenAt: artistCredits.hiddenAt })
+    .from(artistCredits)
+    .where(and(eq(artistCredits.artworkId, artworkId), eq(artistCredits.artistId, artistId)));
+  return row?.hiddenAt != null;
 }
 
 /** POST /api/artist-credits/:id/votes: once per player per credit (its primary key). */
@@ -276,7 +306,8 @@ export async function creditFromAnswer(tx: Tx, userId: string, artworkId: string
     .values({ id: randomUUID(), artworkId, artistId, proposedById: userId })
     .onConflictDoNothing()
     .returning({ id: artistCredits.id });
-  if (created) return;
+  // A credit hidden after reports takes no confirmations until a moderator decides.
+  if (created || (await creditHidden(tx, artworkId, artistId))) return;
   const [existing] = await tx
     .select({ id: artistCredits.id })
     .from(artistCredits)

@@ -50,7 +50,13 @@ export async function pieceVideo(db: Db, viewer: SessionUser, artworkId: string)
         eq(artistCredits.artistId, artistVideos.artistId),
       ),
     )
-    .where(and(eq(artistVideos.artworkId, artworkId), sql`${artistCredits.status} <> 'rejected'`));
+    .where(
+      and(
+        eq(artistVideos.artworkId, artworkId),
+        sql`${artistCredits.status} <> 'rejected'`,
+        isNull(artistCredits.hiddenAt),
+      ),
+    );
   if (!row) return null;
   const play = await canPlayVideo(db, viewer, row.video.artistId);
   return { ...view(row.video, play), artistName: row.artistName };

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { ARTIST_HIDDEN_AFTER_YOUR_REPORT } from '../../core/content-reports.ts';
+import { isStaffRole } from '../../core/roles.ts';
 import type { ArtistListItem, ArtistProfile } from '../../core/schemas/artists.ts';
 import type { Db } from '../db/client.ts';
 import { artistClaims, artistCredits } from '../db/artists-schema.ts';
@@ -6,7 +8,7 @@ import { artists } from '../db/community-schema.ts';
 import { artworkLogs, artworks, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { countedLog } from './counted-log.ts';
-import { logNotHidden, shownUsername } from './hidden-content.ts';
+import { logNotHidden, reportedHidden, shownUsername } from './hidden-content.ts';
 import { profileVideo } from './artist-videos.ts';
 import { logShownTo, shownCover, shownIso } from './privacy.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -15,6 +17,14 @@ import { verifiedArtistOf } from './verified-artists.ts';
 /** Artist profiles built from the map (docs/decisions/049-artists.md). */
 
 const PHOTOS_SHOWN = 24;
+const NOT_FOUND = 'Artist not found';
+
+/** What a player whose report hid an artist's page hears instead of "not found". */
+async function hiddenArtistNews(db: Db, id: string, viewerId: string) {
+  const hidden = sql`exists (select 1 from ${artists} h where h.id = ${id} and h.hidden_at is not null)`;
+  const news = await reportedHidden(db, { type: 'artist', id, hidden }, viewerId);
+  return news && ARTIST_HIDDEN_AFTER_YOUR_REPORT[news];
+}
 
 const artistFields = {
   id: artists.id,
@@ -27,8 +37,9 @@ const artistFields = {
   achievements: artists.achievements,
 };
 
-/** A piece shows on its artist's page: credited and confirmed, and not hidden. */
-const shownCredit = sql`${artistCredits.status} = 'confirmed' and ${artworks.hiddenAt} is null`;
+/** A piece shows on its artist's page: credited and confirmed, and neither of them hidden. */
+const shownCredit = sql`${artistCredits.status} = 'confirmed' and ${artistCredits.hiddenAt} is null
+  and ${artworks.hiddenAt} is null`;
 
 /** The row's artist, qualified: a select from one table leaves its columns unqualified. */
 const artistRef = sql.raw('"artists"."id"');
@@ -47,15 +58,17 @@ export async function listArtists(db: Db): Promise<ArtistListItem[]> {
       verified: verifiedSql,
       pieces: sql<number>`(select count(*)::int from artist_credits c
         join artworks on artworks.id = c.artwork_id
-        where c.artist_id = ${artistRef} and c.status = 'confirmed' and artworks.hidden_at is null)`,
+        where c.artist_id = ${artistRef} and c.status = 'confirmed' and c.hidden_at is null
+          and artworks.hidden_at is null)`,
       photoUrl: sql<string | null>`(select ${shownCover(null)} from artist_credits c
         join artworks on artworks.id = c.artwork_id
-        where c.artist_id = ${artistRef} and c.status = 'confirmed' and artworks.hidden_at is null
-          and ${shownCover(null)} is not null
+        where c.artist_id = ${artistRef} and c.status = 'confirmed' and c.hidden_at is null
+          and artworks.hidden_at is null and ${shownCover(null)} is not null
         order by artworks.status = 'present' desc, artworks.last_seen_at desc, artworks.id
         limit 1)`,
     })
     .from(artists)
+    .where(isNull(artists.hiddenAt))
     .orderBy(sql`lower(${artists.name})`, asc(artists.id));
   return rows.map((r) => ({ ...r, verified: Boolean(r.verified), pieces: Number(r.pieces) }));
 }
@@ -79,11 +92,18 @@ export async function getArtistProfile(
 ): Promise<ArtistProfile> {
   const viewerId = viewer.id;
   const [artist] = await db
-    .select({ ...artistFields, source: artists.source, verified: verifiedSql })
+    .select({
+      ...artistFields,
+      source: artists.source,
+      hidden: sql<boolean>`${artists.hiddenAt} is not null`,
+      verified: verifiedSql,
+      verifiedClaim: sql<string | null>`(select vc.id from ${artistClaims} vc
+        where vc.artist_id = ${artistRef} and vc.status = 'verified')`,
+    })
     .from(artists)
     .where(eq(artists.id, id));
-  if (!artist) throw notFound('Artist not found');
-  const { source, ...card } = artist;
+  if (!artist) throw notFound(NOT_FOUND);
+  const { source, verifiedClaim, ...card } = artist;
   // The seed's source is its pages, separated by semicolons.
   const links = source
     .split(';')
@@ -91,6 +111,10 @@ export async function getArtistProfile(
     .filter((l) => /^https?:\/\//.test(l));
   const mine = await verifiedArtistOf(db, viewerId);
   const isMe = mine === id;
+  // A hidden page is there for its verified account and staff only (as a hidden tour).
+  if (card.hidden && !isMe && !isStaffRole(viewer.role)) {
+    throw notFound((await hiddenArtistNews(db, id, viewerId)) ?? NOT_FOUND);
+  }
 
   const pieces = await db
     .select({
@@ -146,6 +170,7 @@ export async function getArtistProfile(
           and(
             eq(artistCredits.artistId, id),
             isNull(artistCredits.settledByArtistAt),
+            isNull(artistCredits.hiddenAt),
             isNull(artworks.hiddenAt),
           ),
         )
@@ -156,7 +181,9 @@ export async function getArtistProfile(
   return {
     ...card,
     links,
+    hidden: Boolean(card.hidden),
     verified: Boolean(card.verified),
+    verifiedClaimId: verifiedClaim,
     isMe,
     myClaim: isMe ? null : await myClaimOn(db, id, viewerId),
     verifiedElsewhere: mine !== null && !isMe,

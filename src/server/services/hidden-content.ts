@@ -93,7 +93,7 @@ export async function refreshDescription(tx: Tx, discoveryId: string | null) {
  */
 export async function reportedHidden(
   db: Db | Tx,
-  target: { type: 'artwork' | 'tour'; id: string; hidden: SQL },
+  target: { type: 'artwork' | 'tour' | 'artist'; id: string; hidden: SQL },
   viewerId: string | null,
 ): Promise<'waiting' | 'removed' | null> {
   if (!viewerId) return null;

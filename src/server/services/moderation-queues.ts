@@ -33,6 +33,7 @@ const artworkOfTarget = sql`case o.target_type
   when 'artwork' then o.target_id
   when 'discovery' then (select d.artwork_id from discoveries d where d.id = o.target_id)
   when 'artwork_log' then (select l.artwork_id from artwork_logs l where l.id = o.target_id)
+  when 'artist_credit' then (select c.artwork_id from artist_credits c where c.id = o.target_id)
 end`;
 
 /** Came from an open-data source or the seed, not from a player. */
@@ -42,6 +43,7 @@ const importedTarget = sql`case o.target_type
     and w.proposed_by_id is null and w.source <> 'Proposed by a player')
   when 'forum_post' then exists (select 1 from forum_posts p where p.id = o.target_id and p.source is not null)
   when 'tour' then exists (select 1 from tours t where t.id = o.target_id and t.author_id is null)
+  when 'artist' then true
   else false
 end`;
 

@@ -8,6 +8,7 @@ import { contentReports, moderationActions, wallReports } from '../db/moderation
 import { legalWalls, users } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
 import { resolveAccountFlags } from './account-flags.ts';
+import { lockClaim, revokeVerification } from './artist-claims.ts';
 import { recordModerationAction } from './audit-log.ts';
 import { tellContentReporters, tellWallReviewed } from './inbox-events.ts';
 import { lockPendingLog, releaseLog, voidLog } from './log-review.ts';
@@ -127,6 +128,25 @@ async function decideContent(
   return { targetType: input.targetType, details: { reportsResolved: reports } };
 }
 
+/** A verification players reported, revoked (docs/decisions/049): their reports are upheld. */
+async function revokeClaim(
+  tx: Tx,
+  actor: SessionUser,
+  id: string,
+  decisionsSeen: number | undefined,
+): Promise<Change> {
+  const claim = await lockClaim(tx, id);
+  refuseOwn(actor, claim.userId, 'artist_claim', 'Another moderator must review your own claim.');
+  await refuseStale(tx, 'artist_claim', id, decisionsSeen);
+  await revokeVerification(tx, actor.id, claim);
+  const reporters = await resolveReports(tx, 'artist_claim', id);
+  await tellContentReporters(tx, reporters, true, { type: 'artist_claim', id });
+  return {
+    targetType: 'artist_claim',
+    details: { artistId: claim.artistId, reportsResolved: reporters.length },
+  };
+}
+
 async function reviewWall(
   tx: Tx,
   actor: SessionUser,
@@ -240,6 +260,8 @@ async function apply(
     case 'void_visit':
       await voidVisit(tx, await lockOthersVisit(tx, actor, input.targetId));
       return { targetType: 'quest_answer' };
+    case 'revoke_claim':
+      return revokeClaim(tx, actor, input.targetId, input.decisionsSeen);
     case 'suspend':
       return suspend(tx, actor, input.targetId, input.days);
     case 'lift_suspension':

@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { ReportTarget } from '../../core/content-reports.ts';
-import type { ContentPreview } from '../../core/schemas/moderation.ts';
-import type { Db, Tx } from '../db/client.ts';
 import {
   artworkLogs,
   artworks,
@@ -12,37 +10,17 @@ import {
 } from '../db/schema.ts';
 import { forumPosts } from '../db/community-schema.ts';
 import { tours } from '../db/tours-schema.ts';
+import { ARTIST_REPORT_TARGETS } from './artist-report-targets.ts';
 import { refreshCover, refreshDescription } from './hidden-content.ts';
+import { clip, ownerName, type TargetKind } from './report-target-kind.ts';
 import { stopsOf } from './tour-stops.ts';
+
+export { clip };
 
 /**
  * Everything a player can report, one entry per kind (docs/decisions/026): who owns it, whether
  * it is hidden, how to hide or restore it, and what staff see of it in the queue.
  */
-
-export interface TargetState {
-  /** The player it belongs to; null for seeded or imported content. */
-  ownerId: string | null;
-  hiddenAt: Date | null;
-  /** Whether a player other than its owner can see it at all (apart from hiding). */
-  shown: boolean;
-}
-
-interface TargetKind {
-  /** Reads the row and locks it until the transaction ends, or null when there is none. */
-  lock(tx: Tx, id: string): Promise<TargetState | null>;
-  setHidden(tx: Tx, id: string, at: Date | null): Promise<void>;
-  preview(db: Db | Tx, id: string): Promise<ContentPreview | null>;
-}
-
-export const clip = (text: string, max = 280) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
-
-async function ownerName(db: Db | Tx, id: string | null): Promise<string | null> {
-  if (!id) return null;
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
-  return row?.username ?? null;
-}
 
 const LOG_TITLES = { found: 'Found log', gone: 'Gone report', painted_over: 'Painted-over report' };
 
@@ -323,4 +301,5 @@ export const REPORT_TARGET_KINDS: Record<ReportTarget, TargetKind> = {
       };
     },
   },
+  ...ARTIST_REPORT_TARGETS,
 };

@@ -59,7 +59,8 @@ export async function createReport(
       .onConflictDoNothing()
       .returning({ id: contentReports.id });
     if (inserted.length === 0) throw conflict(ALREADY_REPORTED);
-    if (!fromEstablished || (await ownedByStaff(tx, target.ownerId))) return { id, hidden: false };
+    if (!fromEstablished || kind.neverHiddenByReports || (await ownedByStaff(tx, target.ownerId)))
+      return { id, hidden: false };
     const [open] = await tx
       .select({ players: countDistinct(contentReports.reporterId) })
       .from(contentReports)

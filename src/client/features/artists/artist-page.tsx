@@ -4,6 +4,7 @@ import {
   CalendarRange,
   Camera,
   ExternalLink,
+  EyeOff,
   Images,
   MapPin,
   MapPinned,
@@ -11,6 +12,7 @@ import {
   UserSearch,
 } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { ARTIST_HIDDEN_AFTER_YOUR_REPORT } from '../../../core/content-reports.ts';
 import type { ArtistProfile } from '../../../core/schemas/artists.ts';
 import { PageShell } from '../../components/layout/page-shell.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -19,6 +21,8 @@ import { EmptyState, LoadError, Section } from '../../components/ui/section.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useRequireAuthRedirect } from '../../hooks/use-require-auth-redirect.ts';
 import { cn } from '../../lib/cn.ts';
+import { serverMessage } from '../../lib/query-client.ts';
+import { ReportMenu } from '../moderation/index.ts';
 import { ArtistClaim } from './artist-claim.tsx';
 import { RouteMapCard } from '../map/index.ts';
 import { ArtistVideoSection } from './artist-video.tsx';
@@ -40,21 +44,41 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: str
 function Header({ artist }: { artist: ArtistProfile }) {
   return (
     <header className="grid min-w-0 grid-cols-1 gap-4 rounded-2xl border border-line bg-brick/90 p-4 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-xs font-bold tracking-widest text-neon-pink uppercase">Artist</p>
-          <h2 className="font-display text-3xl leading-tight break-words sm:text-4xl">
-            {artist.name}
-          </h2>
-          {artist.aka && <p className="text-neon-cyan">aka {artist.aka}</p>}
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs font-bold tracking-widest text-neon-pink uppercase">Artist</p>
+            <h2 className="font-display text-3xl leading-tight break-words sm:text-4xl">
+              {artist.name}
+            </h2>
+            {artist.aka && <p className="text-neon-cyan">aka {artist.aka}</p>}
+          </div>
+          {artist.verified && (
+            <Badge className="bg-neon-lime/15 text-neon-lime">
+              <BadgeCheck className="size-4" aria-hidden />
+              Verified artist
+            </Badge>
+          )}
         </div>
-        {artist.verified && (
-          <Badge className="bg-neon-lime/15 text-neon-lime">
-            <BadgeCheck className="size-4" aria-hidden />
-            Verified artist
-          </Badge>
+        {!artist.isMe && (
+          <ReportMenu
+            targets={[
+              { targetType: 'artist', targetId: artist.id },
+              ...(artist.verifiedClaimId
+                ? [{ targetType: 'artist_claim' as const, targetId: artist.verifiedClaimId }]
+                : []),
+            ]}
+            subject={`artist ${artist.name}`}
+            className="-mt-2 -mr-2"
+          />
         )}
       </div>
+      {artist.hidden && (
+        <p className="flex items-start gap-2 rounded-xl border border-neon-amber/40 bg-neon-amber/10 p-3 text-sm">
+          <EyeOff className="mt-0.5 size-4 shrink-0 text-neon-amber" aria-hidden />
+          Hidden while a moderator reviews it: players do not see this page.
+        </p>
+      )}
       <dl className="grid min-w-0 grid-cols-1 gap-1.5 text-sm sm:grid-cols-3">
         <div className="flex gap-2">
           <dt>
@@ -186,6 +210,25 @@ function Gallery({ artist }: { artist: ArtistProfile }) {
   );
 }
 
+const REPORTER_WORDS: readonly string[] = Object.values(ARTIST_HIDDEN_AFTER_YOUR_REPORT);
+
+/** Not there: unknown, or hidden; whoever reported a hidden page hears the server's words. */
+function ArtistNotFound({ error }: { error: Error }) {
+  const message = serverMessage(error);
+  const reported = message !== null && REPORTER_WORDS.includes(message);
+  return (
+    <EmptyState
+      icon={reported ? EyeOff : UserSearch}
+      title={reported ? 'Hidden after your report' : 'Artist not found'}
+    >
+      <p>{reported ? message : 'This artist is not in StreetScope, or the link is broken.'}</p>
+      <Link href="/artists" className={buttonVariants({ variant: 'outline', className: 'mt-3' })}>
+        All artists
+      </Link>
+    </EmptyState>
+  );
+}
+
 /** /artists/:id (docs/decisions/049-artists.md): an artist's profile built from the map. */
 export default function ArtistPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -202,15 +245,7 @@ export default function ArtistPage() {
       ) : artist.isError ? (
         isNotFound(artist.error) ? (
           <div className="mx-auto max-w-md pt-8">
-            <EmptyState icon={UserSearch} title="Artist not found">
-              <p>This artist is not in StreetScope, or the link is broken.</p>
-              <Link
-                href="/artists"
-                className={buttonVariants({ variant: 'outline', className: 'mt-3' })}
-              >
-                All artists
-              </Link>
-            </EmptyState>
+            <ArtistNotFound error={artist.error} />
           </div>
         ) : (
           <LoadError what="this artist" onRetry={() => void artist.refetch()} />

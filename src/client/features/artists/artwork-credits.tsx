@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn.ts';
 import { serverMessage } from '../../lib/query-client.ts';
 import { filterArtists } from '../../lib/search.ts';
 import { formatTimeAgo } from '../../lib/time-ago.ts';
+import { ReportMenu } from '../moderation/index.ts';
 import { creditsQuery, useCreditAction } from './artists-api.ts';
 import { ArtistVideo } from './artist-video.tsx';
 import { YesNo } from './yes-no.tsx';
@@ -66,6 +67,13 @@ function CreditRow({ credit, artworkId }: { credit: Credit; artworkId: string })
         <span className="text-xs text-smoke">
           {credit.confirmations} confirmed · {credit.disputes} disputed
         </span>
+        {!credit.proposedByMe && (
+          <ReportMenu
+            targets={[{ targetType: 'artist_credit', targetId: credit.id }]}
+            subject={`credit of ${credit.artist.name}`}
+            className="-my-2 ml-auto"
+          />
+        )}
       </div>
       {credit.canSettle && (
         <YesNo

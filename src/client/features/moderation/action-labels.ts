@@ -19,6 +19,7 @@ export const ACTION_LABELS: Record<string, string> = {
   artist_claim: 'claimed the artist profile of',
   verify_artist_claim: 'verified the claim on',
   refuse_artist_claim: 'refused the claim on',
+  revoke_claim: 'revoked',
   artist_confirm_credit: 'confirmed as their own a piece credited to',
   artist_reject_credit: 'rejected a piece credited to',
 };

@@ -26,6 +26,25 @@ function decisions(group: ReportGroup, hidden: boolean): PendingAction[] {
     targetId: group.targetId,
     decisionsSeen: group.history.decisionCount,
   };
+  // A verification is never hidden: it stands or a moderator takes it back (docs/decisions/049).
+  if (group.targetType === 'artist_claim') {
+    return [
+      {
+        label: 'Dismiss reports',
+        what: 'Keep this artist’s verification and close its reports.',
+        input: { action: 'restore', ...target },
+      },
+      {
+        label: 'Revoke verification',
+        what: 'The account is no longer this artist’s verified account; its reports are upheld.',
+        input: {
+          action: 'revoke_claim',
+          targetId: group.targetId,
+          decisionsSeen: target.decisionsSeen,
+        },
+      },
+    ];
+  }
   return hidden
     ? [
         {
@@ -112,7 +131,11 @@ function ReportCard({ group, onAct }: { group: ReportGroup; onAct: (a: PendingAc
         />
       )}
       {preview?.place && <PlaceLine place={preview.place} />}
-      <p className="text-smoke">{establishedText(group.established, group.count)}</p>
+      <p className="text-smoke">
+        {group.targetType === 'artist_claim'
+          ? 'Reports never hide a verification: revoke it or dismiss them.'
+          : establishedText(group.established, group.count)}
+      </p>
       <ReportList reports={group.reports.map((r) => ({ ...r, reason: REASON_LABELS[r.reason] }))} />
       <HistoryBlock history={group.history} />
       {preview?.link && (
