@@ -75,6 +75,8 @@ const PUSH_E2E = {
 
 /** The seeded server's moderator (e2e/moderation.spec.ts signs in as them). */
 export const E2E_MODERATOR = { username: 'e2e_moderator', password: 'moderate-fairly-2026' };
+/** The seeded server's Pro player (e2e/start-server.ts gives them a month of Pro). */
+export const E2E_PRO_PLAYER = { username: 'e2e_pro_player', password: 'pro-plays-videos-2026' };
 
 /** Debian's Chromium: browsers are never downloaded at install time. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -108,6 +110,7 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       ...(seed
         ? {
             E2E_MODERATOR: `${E2E_MODERATOR.username}:${E2E_MODERATOR.password}`,
+            E2E_PRO_PLAYER: `${E2E_PRO_PLAYER.username}:${E2E_PRO_PLAYER.password}`,
             ...OIDC_E2E,
             ...PUSH_E2E,
             // e2e/photo-from-link.spec.ts serves photos from a port of its own on this machine.

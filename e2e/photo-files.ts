@@ -16,10 +16,10 @@ export async function phonePhoto(seed: number, name = 'IMG_2041.jpg', spot = PHO
 /** A different seed for every photo a run makes, so no two count as the same picture. */
 export const freshSeed = () => Math.floor(Math.random() * 2 ** 31);
 
-/** Picks a file in the uploader inside `scope`, as the browse button does. */
+/** Picks a file (made in memory, or on disk) in the uploader inside `scope`, as browsing does. */
 export async function pickPhoto(
   scope: Locator,
-  file: { name: string; mimeType: string; buffer: Buffer },
+  file: { name: string; mimeType: string; buffer: Buffer } | string,
 ): Promise<void> {
   await scope
     .locator('input[type=file][name="files[]"]:not([webkitdirectory])')

@@ -3,6 +3,7 @@ import { grantRole } from '../src/server/admin/roles.ts';
 import { withCommandDatabase } from '../src/server/process/cli-database.ts';
 import { loadConfig } from '../src/server/config/config.ts';
 import { createAccount } from '../src/server/services/users.ts';
+import { giveProMonth } from '../test/pro.ts';
 
 /**
  * Starts the built server for the browser suite. With TEST_DATABASE_URL set (the Postgres pass)
@@ -28,6 +29,16 @@ if (moderator) {
   await withCommandDatabase(async (db) => {
     await createAccount(db, { username, password }, loadConfig().passwordHashCost);
     await grantRole(db, { username, role: 'moderator', reason: 'Browser test moderator' });
+  });
+}
+// A Pro player on the server in demo mode, which takes no payments: a month of Pro as a paid
+// subscription leaves it (e2e/artist-video.spec.ts plays an artist's video as them).
+const proPlayer = process.env.E2E_PRO_PLAYER;
+if (proPlayer) {
+  const [username = '', password = ''] = proPlayer.split(':');
+  await withCommandDatabase(async (db) => {
+    const id = await createAccount(db, { username, password }, loadConfig().passwordHashCost);
+    await giveProMonth(db, id);
   });
 }
 // The compiled server, as `npm start` runs it.

@@ -38,7 +38,8 @@ export function VideoFacade({
   return (
     <div
       className={cn(
-        'relative aspect-video w-full overflow-hidden rounded-2xl border-2 border-neon-pink/60 bg-wall shadow-[0_0_40px_-8px] shadow-neon-pink/50',
+        // Sized by its own width, not the screen's: it also sits in a page's narrow side column.
+        '@container relative aspect-video w-full overflow-hidden rounded-2xl border-2 border-neon-pink/60 bg-wall shadow-[0_0_40px_-8px] shadow-neon-pink/50',
         className,
       )}
     >
@@ -74,17 +75,17 @@ export function VideoFacade({
           />
           <span
             aria-hidden
-            className="absolute top-4 left-4 font-display text-xs tracking-widest text-neon-lime sm:text-sm"
+            className="absolute top-4 left-4 font-display text-xs tracking-widest text-neon-lime @sm:text-sm"
           >
             {corner}
           </span>
           <span
             aria-hidden
-            className="relative grid size-20 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet text-white shadow-[0_0_0_8px] shadow-white/10 transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-24"
+            className="relative grid size-20 place-items-center rounded-full bg-gradient-to-br from-neon-pink to-neon-violet text-white shadow-[0_0_0_8px] shadow-white/10 transition-transform group-hover:scale-105 motion-reduce:transition-none @sm:size-24"
           >
             <Play className="ml-1 size-9 fill-current" />
           </span>
-          <span className="absolute right-4 bottom-3 left-4 flex items-end justify-between gap-2 text-xs text-chalk sm:text-sm">
+          <span className="absolute right-4 bottom-3 left-4 flex items-end justify-between gap-2 text-xs text-chalk @sm:text-sm">
             <span className="font-bold">{call}</span>
             <span className="text-smoke">Plays from {provider}</span>
           </span>

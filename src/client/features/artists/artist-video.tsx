@@ -23,7 +23,7 @@ export function ArtistVideo({ video, name }: { video: VideoView; name: string })
         src={videoEmbedUrl({ provider: video.provider, id: video.id })}
         title={`Video by ${name}`}
         playLabel={`Play the video by ${name}`}
-        corner="Artist video"
+        corner="From the artist"
         call={`Watch ${name}`}
         provider={provider}
       />
