@@ -42,7 +42,7 @@ describe('GET /api/config', () => {
       trailer: { youtubeId: null },
       // No street map archive configured: streets come from the default street tiles.
       map: { ...DEFAULT_MAP_SOURCES, basemap: null },
-      uploads: { multipart: true },
+      uploads: { multipart: true, providers: { dropbox: null, googleDrive: null } },
     });
   });
 });

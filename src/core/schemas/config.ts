@@ -8,8 +8,19 @@ export const PublicConfigSchema = z.object({
   defaultLocation: z.object({ latitude: z.number(), longitude: z.number() }),
   trailer: z.object({ youtubeId: z.string().nullable() }),
   map: MapSourcesSchema,
-  /** Resumable multipart uploads for photos over 5 MB (docs/decisions/047). */
-  uploads: z.object({ multipart: z.boolean() }),
+  /**
+   * Resumable multipart uploads for photos over 5 MB (docs/decisions/047); the cloud folders a
+   * photo may come from, each null unless its keys are set (docs/decisions/054).
+   */
+  uploads: z.object({
+    multipart: z.boolean(),
+    providers: z.object({
+      dropbox: z.object({ appKey: z.string() }).nullable(),
+      googleDrive: z
+        .object({ clientId: z.string(), apiKey: z.string(), appId: z.string() })
+        .nullable(),
+    }),
+  }),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

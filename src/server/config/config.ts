@@ -8,6 +8,7 @@ import { basemapFromEnv, mapSourcesFromEnv, type BasemapConfig } from './map-sou
 import { metricsFromEnv, type MetricsConfig } from './metrics-config.ts';
 import { oidcProvidersFromEnv, type OidcProviderConfig } from './oidc-config.ts';
 import { photoImportTestOriginsFromEnv } from './photo-import-config.ts';
+import { photoProvidersFromEnv, type PhotoProvidersConfig } from './photo-providers-config.ts';
 import { pushFromEnv, type PushConfig } from './push-config.ts';
 
 /** "off", or http(s) URL templates separated by spaces or commas. */
@@ -244,6 +245,8 @@ export interface Config {
   pushTestEndpointOrigins: string[];
   /** Test only: local origins photo links may reach (PHOTO_IMPORT_TEST_ORIGINS). */
   photoImportTestOrigins: string[];
+  /** Dropbox and Google Drive, each when its keys are set (docs/decisions/054). */
+  photoProviders: PhotoProvidersConfig;
   /** Scheduled backups with retention (BACKUP_* variables); null: only `npm run backup`. */
   backup: BackupConfig | null;
   /** Where GET /metrics is served (METRICS_PORT, METRICS_TOKEN); both null: not at all. */
@@ -298,6 +301,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const photoImport = photoImportTestOriginsFromEnv(env);
   if (photoImport.problems.length > 0) {
     throw new Error(`Invalid configuration:\n${photoImport.problems.join('\n')}`);
+  }
+  const { photoProviders, problems: providerProblems } = photoProvidersFromEnv(env);
+  if (providerProblems.length > 0) {
+    throw new Error(`Invalid configuration:\n${providerProblems.join('\n')}`);
   }
   const backup = backupFromEnv(env, path.resolve(e.DATA_DIR));
   if (backup.problems.length > 0) {
@@ -377,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: push.push,
     pushTestEndpointOrigins: push.testEndpointOrigins,
     photoImportTestOrigins: photoImport.origins,
+    photoProviders,
     backup: backup.backup,
     metrics: metrics.metrics,
   };

@@ -17,6 +17,20 @@ const STRIPE_CSP = {
   connect: 'https://api.stripe.com',
   img: 'https://*.stripe.com',
 };
+/**
+ * The Dropbox Chooser and the Google Picker with Google's sign-in, each only when its keys are
+ * set (docs/decisions/054): their scripts, frames and (Google's) token calls and styles.
+ */
+function photoProviderSources({ photoProviders: { dropbox, googleDrive } }: Config) {
+  const drop = dropbox ? 'https://www.dropbox.com' : '';
+  const gsi = 'https://accounts.google.com/gsi/';
+  return {
+    script: `${drop} ${googleDrive ? `https://apis.google.com ${gsi}client` : ''}`.trim(),
+    frame: `${drop} ${googleDrive ? `https://docs.google.com ${gsi}` : ''}`.trim(),
+    connect: googleDrive ? gsi : '',
+    style: googleDrive ? `${gsi}style` : '',
+  };
+}
 const TRAILER_ORIGIN = 'https://www.youtube-nocookie.com';
 // Artists' Vimeo videos, with Do Not Track (docs/decisions/049).
 const VIMEO_PLAYER_ORIGIN = 'https://player.vimeo.com';
@@ -25,19 +39,20 @@ const VIMEO_PLAYER_ORIGIN = 'https://player.vimeo.com';
 function contentSecurityPolicy(config: Config): string {
   const map = mapOrigins(config.mapSources, config.basemap).join(' ');
   const stripe = config.stripe ? STRIPE_CSP : { script: '', frame: '', connect: '', img: '' };
+  const photos = photoProviderSources(config);
   return [
     "default-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    `script-src 'self' ${stripe.script}`.trim(),
+    `script-src 'self' ${stripe.script} ${photos.script}`.trim(),
     `img-src 'self' data: blob: ${map} ${stripe.img}`.trim(),
     // blob: the offline basemap's GeoJSON, handed to the map's worker (offline-basemap.ts).
-    `connect-src 'self' blob: ${map} ${uploadOrigin(config) ?? ''} ${stripe.connect}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
+    `connect-src 'self' blob: ${map} ${uploadOrigin(config) ?? ''} ${stripe.connect} ${photos.connect}`.trim(),
+    `style-src 'self' 'unsafe-inline' ${photos.style}`.trim(),
     "worker-src 'self' blob:",
     // The landing page's trailer and artists' videos, embedded only when a player presses play.
-    `frame-src ${TRAILER_ORIGIN} ${VIMEO_PLAYER_ORIGIN} ${stripe.frame}`.trim(),
+    `frame-src ${TRAILER_ORIGIN} ${VIMEO_PLAYER_ORIGIN} ${stripe.frame} ${photos.frame}`.trim(),
   ].join('; ');
 }
 
@@ -98,6 +113,10 @@ export function securityHeaders(config: Config): { fixed: Record<string, string>
     fixed: {
       ...BASE_HEADERS,
       'permissions-policy': permissionsPolicy(config),
+      // The Chooser and Google's sign-in answer from popups, which must keep their opener.
+      ...((config.photoProviders.dropbox || config.photoProviders.googleDrive) && {
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
+      }),
       ...(config.publicUrl.startsWith('https:') && { 'strict-transport-security': HSTS }),
     },
     csp: contentSecurityPolicy(config),

@@ -13,6 +13,12 @@ export interface PhotoLinkRules {
   allowedOrigins: readonly string[];
   /** Ends the whole fetch, headers and body. */
   signal: AbortSignal;
+  /** A provider's own hosts: the link and every redirect must stay on them. */
+  onlyHosts?: { allows: (url: URL) => boolean; refusal: string };
+  /** Sent to the link's own origin only, never to a redirect elsewhere (a provider's token). */
+  headers?: Record<string, string>;
+  /** The player's words for an error answer (a provider's 401 or 404). */
+  answered?: (status: number) => string;
 }
 
 /** A link that does not give a photo we may fetch; the message says why, for the player. */
@@ -75,7 +81,12 @@ function parseLink(link: string, allowedOrigins: readonly string[]) {
 }
 
 /** One GET, with no redirect followed; the connection goes only to checked addresses. */
-function get(url: URL, allowed: boolean, signal: AbortSignal): Promise<IncomingMessage> {
+function get(
+  url: URL,
+  allowed: boolean,
+  signal: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+): Promise<IncomingMessage> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // An address written in the link is not looked up: it is checked as it stands.
   if (!allowed && isIP(host) && !isPublicAddress(host)) {
@@ -90,7 +101,7 @@ function get(url: URL, allowed: boolean, signal: AbortSignal): Promise<IncomingM
         // A fresh connection each time: a pooled socket may lead elsewhere.
         agent: false,
         lookup: allowed ? undefined : publicLookup,
-        headers: { accept: 'image/*', 'user-agent': 'StreetScope photo import' },
+        headers: { accept: 'image/*', 'user-agent': 'StreetScope photo import', ...extraHeaders },
       },
       (response) => {
         // The address actually connected to, checked once more before a byte is used.
@@ -118,11 +129,17 @@ export async function fetchPhoto(
   rules: PhotoLinkRules,
 ): Promise<{ body: IncomingMessage; declaredLength: number | null }> {
   let target = link;
+  let origin: string | null = null;
   for (let hop = 0; ; hop++) {
     const { url, allowed } = parseLink(target, rules.allowedOrigins);
+    if (rules.onlyHosts && !rules.onlyHosts.allows(url)) {
+      throw new PhotoLinkError(400, rules.onlyHosts.refusal);
+    }
+    origin ??= url.origin;
+    const headers = url.origin === origin ? rules.headers : undefined;
     let response: IncomingMessage;
     try {
-      response = await get(url, allowed, rules.signal);
+      response = await get(url, allowed, rules.signal, headers);
     } catch (err) {
       if (err instanceof PhotoLinkError) throw err;
       throw new PhotoLinkError(400, UNREACHABLE);
@@ -139,7 +156,10 @@ export async function fetchPhoto(
     }
     if (status < 200 || status >= 300) {
       response.destroy();
-      throw new PhotoLinkError(400, `The link answered ${status}, not a photo.`);
+      throw new PhotoLinkError(
+        400,
+        rules.answered?.(status) ?? `The link answered ${status}, not a photo.`,
+      );
     }
     const type = response.headers['content-type'] ?? '';
     if (!/^\s*image\/[\w.+-]+\s*(;|$)/i.test(type)) {

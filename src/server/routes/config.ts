@@ -25,7 +25,13 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultLocation: { ...FALLBACK_LOCATION },
         trailer: { youtubeId: config.trailerYoutubeId },
         map: { ...config.mapSources, basemap: await publicBasemap(config.basemap) },
-        uploads: { multipart: config.multipartUploads },
+        uploads: {
+          multipart: config.multipartUploads,
+          providers: {
+            dropbox: config.photoProviders.dropbox,
+            googleDrive: config.photoProviders.googleDrive,
+          },
+        },
       },
     }),
   });

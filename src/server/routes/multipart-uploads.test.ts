@@ -228,6 +228,6 @@ describe('with resumable uploads turned off', () => {
   it('offers none, and the config tells the client to send photos in one PUT', async () => {
     expect((await multipartClient(ctx.alice).create()).statusCode).toBe(404);
     const config = await ctx.t.app.inject({ url: '/api/config' });
-    expect(config.json().uploads).toEqual({ multipart: false });
+    expect(config.json().uploads.multipart).toBe(false);
   });
 });

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { UPLOAD_LIMITS, type CompletedUpload } from '../../core/schemas/objects.ts';
+import {
+  UPLOAD_LIMITS,
+  type CompletedUpload,
+  type UploadPurpose,
+} from '../../core/schemas/objects.ts';
 import type { PhotoImportRequest } from '../../core/schemas/photo-import.ts';
 import type { Db } from '../db/client.ts';
 import { uploadTokens, users } from '../db/schema.ts';
 import { HttpError, badRequest, unauthorized } from '../errors.ts';
-import { PhotoLinkError, fetchPhoto } from '../images/fetch-photo.ts';
+import { PhotoLinkError, fetchPhoto, type PhotoLinkRules } from '../images/fetch-photo.ts';
 import { ObjectTooLargeError, objectKeys, type ObjectStore } from '../storage/object-store.ts';
 import { UPLOAD_URL_TTL_MS, completeUpload } from './uploads.ts';
 
@@ -27,11 +31,26 @@ export async function importPhoto(
   request: PhotoImportRequest,
   allowedOrigins: readonly string[],
 ): Promise<CompletedUpload> {
-  const maxBytes = UPLOAD_LIMITS[request.purpose];
+  return importFetched(db, store, userId, request.purpose, request.url, { allowedOrigins });
+}
+
+/**
+ * Fetches `link` under `rules` (a provider's adds its hosts and token) and keeps it as an
+ * upload of the player's: the one way any photo from elsewhere comes in.
+ */
+export async function importFetched(
+  db: Db,
+  store: ObjectStore,
+  userId: string,
+  purpose: UploadPurpose,
+  link: string,
+  rules: Omit<PhotoLinkRules, 'maxBytes' | 'signal'>,
+): Promise<CompletedUpload> {
+  const maxBytes = UPLOAD_LIMITS[purpose];
   const signal = AbortSignal.timeout(PHOTO_IMPORT_TIMEOUT_MS);
   let remote: Awaited<ReturnType<typeof fetchPhoto>>;
   try {
-    remote = await fetchPhoto(request.url, { maxBytes, allowedOrigins, signal });
+    remote = await fetchPhoto(link, { ...rules, maxBytes, signal });
   } catch (err) {
     if (err instanceof PhotoLinkError) throw new HttpError(err.statusCode, err.message);
     throw err;
@@ -51,7 +70,7 @@ export async function importPhoto(
       await tx.insert(uploadTokens).values({
         id: linkId,
         userId,
-        purpose: request.purpose,
+        purpose,
         objectId,
         maxBytes,
         expiresAt: new Date(Date.now() + UPLOAD_URL_TTL_MS),

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CompletedUpload, UploadPurpose } from '../../../core/schemas/objects.ts';
 import type { PhotoFieldHandle, PhotoFieldProps, UploadPhase } from './photo-field-types.ts';
+import { PhotoFromCloud } from './from-cloud.tsx';
 import { PhotoFromLink } from './from-link.tsx';
 import { PhotoUploadError } from '../../api/uploads.ts';
 import { handleUnauthorized } from '../../hooks/use-require-auth-redirect.ts';
@@ -19,12 +20,20 @@ export function PhotoField(props: PhotoFieldProps) {
         <PhotoUploader {...props} />
       </LazyBoundary>
       {!props.photo && (
-        <PhotoFromLink
-          purpose={props.purpose}
-          onPhotoChange={props.onPhotoChange}
-          onPhaseChange={props.onPhaseChange}
-          disabled={props.disabled}
-        />
+        <>
+          <PhotoFromLink
+            purpose={props.purpose}
+            onPhotoChange={props.onPhotoChange}
+            onPhaseChange={props.onPhaseChange}
+            disabled={props.disabled}
+          />
+          <PhotoFromCloud
+            purpose={props.purpose}
+            onPhotoChange={props.onPhotoChange}
+            onPhaseChange={props.onPhaseChange}
+            disabled={props.disabled}
+          />
+        </>
       )}
     </div>
   );
