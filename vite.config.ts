@@ -40,9 +40,25 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
+    // A lazily loaded screen's chunks are found by the browser from its imports, not announced
+    // one <link> at a time from script: on the map home those links cost more main-thread time
+    // than the requests they started early (docs/decisions/051). A chunk's styles still load
+    // through the helper, which is what applies them.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     // The map chunk is MapLibre itself (~300 kB gzip), loaded only on the map screen.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // A feature's index.ts only re-exports it (lint/boundaries.js): a page that takes one query
+      // from it loads that module, not every screen and dialog of the feature beside it.
+      treeshake: {
+        moduleSideEffects: (id) =>
+          /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id)
+            ? false
+            : undefined,
+      },
       output: {
         codeSplitting: {
           // Icons in one chunk, not one chunk each: the map home asked for some 50 of 300 bytes,

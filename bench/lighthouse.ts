@@ -9,7 +9,7 @@
  * walls and artworks on the map; the bare page: its first idle), as observed in Lighthouse's
  * own unthrottled load, and the largest paint's element (docs/decisions/051-light-map-home.md).
  *
- *   npm run build && npm run bench:lighthouse [-- --runs 5]
+ *   npm run build && npm run bench:lighthouse [-- --runs 5] [--save <folder>] [--dist <folder>]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,11 +25,20 @@ import { freePort, waitFor } from './servers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, save: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    save: { type: 'string' },
+    dist: { type: 'string', default: 'dist' },
+  },
 });
 const RUNS = Number(values.runs);
 /** A folder to keep every run's full Lighthouse report in, for a closer look. */
 const SAVE = values.save;
+/**
+ * The build to measure: a copy of `dist/` in a folder of its own (with `node_modules` beside it)
+ * keeps a build measurable while the shared `dist/` is rebuilt.
+ */
+const DIST = path.resolve(root, values.dist);
 
 const [port, tilePort, barePort] = [await freePort(), await freePort(), await freePort()];
 const tiles = `http://127.0.0.1:${tilePort}`;
@@ -41,7 +50,7 @@ const children: ChildProcess[] = [
     // Its own process group: npx and tsx each start a child, and all of them stop together.
     detached: true,
   }),
-  spawn('node', ['dist/server/main.js'], {
+  spawn('node', [path.join(DIST, 'server/main.js')], {
     cwd: root,
     env: {
       ...process.env,

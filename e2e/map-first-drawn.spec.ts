@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, screenshots, test } from './fixtures.ts';
 
 /** The seeded Leake Street Tunnel (src/data/legal-walls.json). */
@@ -38,6 +39,81 @@ test('the map home marks its first drawing with its walls on it, once', async ({
   });
   expect(await page.evaluate(() => performance.getEntriesByName('map-first-drawn').length)).toBe(1);
 });
+
+/** The box of each `/api/.../in-view` request the page made, in order. */
+function inViewBoxes(page: Page) {
+  const boxes: { layer: string; box: Record<'west' | 'south' | 'east' | 'north', number> }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const layer = /^\/api\/(legal-walls|artworks)\/in-view$/.exec(url.pathname)?.[1];
+    if (!layer) return;
+    const n = (name: string) => Number(url.searchParams.get(name));
+    boxes.push({
+      layer,
+      box: { west: n('west'), south: n('south'), east: n('east'), north: n('north') },
+    });
+  });
+  return boxes;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the first view's walls and artworks are asked for once, before the map reports its view (${viewport.width}px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const boxes = inViewBoxes(page);
+    // When the map first reports itself ready (its style loaded, its first view known).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="map"][data-ready="true"]')) return;
+        performance.mark('test:map-ready');
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributeFilter: ['data-ready'] });
+    });
+    await page.goto(`/?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
+    await expect(page.getByTestId('wall-marker')).toHaveCount(1, { timeout: 30_000 });
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('map-first-drawn').length))
+      .toBe(1);
+    // One request each, for a box that holds everything the map shows: nothing asked again
+    // once the map reported its view.
+    expect(boxes.map((b) => b.layer).sort()).toEqual(['artworks', 'legal-walls']);
+    const view = await page.evaluate(() => {
+      const m = (
+        document.querySelector('[data-testid="map"]') as unknown as {
+          maplibre: {
+            getBounds(): {
+              getWest(): number;
+              getSouth(): number;
+              getEast(): number;
+              getNorth(): number;
+            };
+          };
+        }
+      ).maplibre;
+      const b = m.getBounds();
+      return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
+    });
+    // Asked while the map was starting, not once it had reported its view.
+    const asked = await page.evaluate(() => ({
+      ready: performance.getEntriesByName('test:map-ready')[0]!.startTime,
+      requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((r) => /\/api\/(legal-walls|artworks)\/in-view/.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    expect(asked.requests).toHaveLength(2);
+    for (const at of asked.requests) expect(at).toBeLessThan(asked.ready);
+    for (const { box } of boxes) {
+      expect(box.west).toBeLessThanOrEqual(view.west);
+      expect(box.south).toBeLessThanOrEqual(view.south);
+      expect(box.east).toBeGreaterThanOrEqual(view.east);
+      expect(box.north).toBeGreaterThanOrEqual(view.north);
+    }
+  });
+}
 
 test('the largest paint is the map home itself, not a loading stand-in', async ({ page }) => {
   await page.goto(`/?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);

@@ -31,13 +31,14 @@ import { PinHint } from './capture/pin-hint.tsx';
 import { Crosshair, PinHereBar } from './capture/pin-here.tsx';
 import { ImageryBadge, StageStatus } from './capture/stage-status.tsx';
 import { useImaging } from './layers/use-imaging.ts';
-import { useMapCentre } from './home/use-map-centre.ts';
+import { startOf, useMapCentre } from './home/use-map-centre.ts';
 import { useMapData } from './home/use-map-data.ts';
 import { useMapDialogs } from './home/use-map-dialogs.ts';
 import { useMapPanels } from './home/use-map-panels.ts';
 import { useMapReports } from './home/use-map-reports.ts';
 import { usePinning } from './capture/use-pinning.ts';
 import { WallsPanel, WallsTitle } from './panels/walls-panel.tsx';
+import { firstFetch } from './view/first-view.ts';
 import { CAMERA } from './view/map-types.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useGeolocation } from '../../hooks/use-geolocation.ts';
@@ -72,7 +73,14 @@ export default function MapHome() {
   const dialogs = useMapDialogs();
   const panels = useMapPanels();
   const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
-  const map = useMapReports();
+  // The first view's walls and artworks are asked for now, while the map's code and MapLibre
+  // start, not once the map reports its view (docs/decisions/051-light-map-home.md).
+  const map = useMapReports(() =>
+    firstFetch(startOf(link, geo), link?.zoom ?? CAMERA.defaultZoom, {
+      width: window.innerWidth,
+      height: window.innerHeight,
+    }),
+  );
   const { handle, ready, failed, view } = map;
   const imaging = useImaging(handle, link?.zoom ?? CAMERA.defaultZoom);
   const { layers } = imaging;

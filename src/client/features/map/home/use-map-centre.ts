@@ -6,6 +6,10 @@ import type { MapHandle } from '../view/map-handle.ts';
 import type { MapViewState } from '../view/map-view-props.ts';
 import { useLinkedPiece, type MapLink } from './map-params.ts';
 
+/** Where the map starts: the link's centre, else the player's, else the fallback. */
+export const startOf = (link: MapLink | null, geo: ReturnType<typeof useGeolocation>) =>
+  link?.centre ?? geo.location ?? FALLBACK_LOCATION;
+
 /**
  * Where the map is: it starts at the link's centre, else the player's, else the fallback, and
  * follows the view from there. A location found after the map started (or a new map link)
@@ -20,7 +24,7 @@ export function useMapCentre(
   coveredBottom: number,
 ) {
   const linkedPiece = !!useLinkedPiece();
-  const start = link?.centre ?? geo.location ?? FALLBACK_LOCATION;
+  const start = startOf(link, geo);
   const centreKind: CentreKind = link ? 'link' : geo.source === 'device' ? 'device' : 'fallback';
 
   const target = link?.centre ?? (geo.source === 'device' ? geo.location : null);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { distanceKm } from '../../../../core/geo.ts';
 import type { Mission } from '../../../../core/schemas/catalog.ts';
 import type { LegalWall } from '../../../../core/schemas/walls.ts';
@@ -15,7 +16,7 @@ import { discoveryQuery, nearbyDiscoveriesQuery } from '../../discoveries/index.
 import { markersQuery } from '../capture/markers-api.ts';
 import { nearbyWallsQuery, wallsInViewQuery } from '../../walls/index.ts';
 import type { Coordinates } from '../../../hooks/use-geolocation.ts';
-import type { ArtworkView, Bounds } from '../view/view-bounds.ts';
+import { inBounds, type ArtworkView, type Bounds } from '../view/view-bounds.ts';
 import { artworkToPlace, wallToPlace, type MapPlace } from '../panels/map-place.ts';
 
 /** Nothing yet, one array for every render: the map redraws only when its data changes. */
@@ -37,8 +38,8 @@ export type Selection =
 
 /**
  * What the map home shows: walls within 10 km of the map centre (or the nearest farther ones),
- * walls and markers in the box around the view, artworks (as filtered) for the zoom level, mission targets, the
- * Pro layers switched on, discoveries near the player, and the selected place.
+ * walls, markers and mission targets in the box around the view, artworks (as filtered) for the
+ * zoom level, the Pro layers switched on, discoveries near the player, and the selected place.
  */
 export function useMapData({
   centre,
@@ -50,8 +51,8 @@ export function useMapData({
   isPro,
 }: {
   centre: Coordinates;
-  fetchBox: Bounds | null;
-  artworkView: ArtworkView | null;
+  fetchBox: Bounds;
+  artworkView: ArtworkView;
   player: Coordinates | null;
   selection: Selection;
   filters: MapFilters;
@@ -68,6 +69,15 @@ export function useMapData({
     artworksInViewQuery(artworkView, filterParams(filters, isPro), filters.layers.artworks),
   );
   const missions = useQuery({ ...missionsQuery, enabled: filters.layers.missions });
+  // Only the targets in the box fetched around the view, as for walls: a marker far off screen
+  // is still an element the map moves on every frame.
+  const missionsNear = useMemo(
+    () =>
+      missions.data?.filter(
+        (m) => m.targetLocation && inBounds(fetchBox, m.targetLocation.lat, m.targetLocation.lng),
+      ) ?? NONE,
+    [missions.data, fetchBox],
+  );
   const heat = useQuery(heatQuery(fetchBox, isPro && filters.layers.heat));
   const myLogs = useQuery(myLogsQuery(fetchBox, isPro && filters.layers.myLogs));
   const markers = useQuery(markersQuery);
@@ -102,7 +112,7 @@ export function useMapData({
     fartherWalls: noWallsNear ? fartherWalls.data?.slice(0, 3) : undefined,
     wallsInView: filters.layers.walls ? (wallsInView.data ?? NONE) : NONE,
     artworks: artworks.data,
-    missions: filters.layers.missions ? (missions.data ?? NONE) : NONE,
+    missions: filters.layers.missions ? missionsNear : NONE,
     heat: isPro && filters.layers.heat ? (heat.data?.points ?? null) : null,
     myLogs: isPro && filters.layers.myLogs ? (myLogs.data?.points ?? null) : null,
     markers: markers.data ?? NONE,

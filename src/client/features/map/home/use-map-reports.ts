@@ -6,14 +6,17 @@ import { artworkViewFor, fetchBoxFor, type ArtworkView, type Bounds } from '../v
 /**
  * What the map has told the map home: its handle once ready (until then it loads, unless it
  * failed), whether its imagery is reachable, its view and the boxes the data is fetched for.
+ * Until the map reports its view, the boxes are those of its first view (`first`), asked for
+ * while the map starts; the view it then reports keeps them when they hold it.
  */
-export function useMapReports() {
+export function useMapReports(first: () => { fetchBox: Bounds; artworkView: ArtworkView }) {
   const [failed, setFailed] = useState(false);
   const [imagery, setImagery] = useState<'online' | 'offline' | null>(null);
   const [handle, setHandle] = useState<MapHandle | null>(null);
   const [view, setView] = useState<MapViewState | null>(null);
-  const [fetchBox, setFetchBox] = useState<Bounds | null>(null);
-  const [artworkView, setArtworkView] = useState<ArtworkView | null>(null);
+  const [start] = useState(first);
+  const [fetchBox, setFetchBox] = useState<Bounds>(start.fetchBox);
+  const [artworkView, setArtworkView] = useState<ArtworkView>(start.artworkView);
 
   return {
     failed,

@@ -8,6 +8,7 @@ export function MapMarker({
   longitude,
   latitude,
   anchor = 'center',
+  className,
   children,
 }: {
   map: MapLibreMap;
@@ -15,9 +16,15 @@ export function MapMarker({
   latitude: number;
   /** Which part of the content sits on the spot. */
   anchor?: PositionAnchor;
+  /** Classes for the marker's own element, which MapLibre moves over the map. */
+  className?: string;
   children: ReactNode;
 }) {
-  const [element] = useState(() => document.createElement('div'));
+  const [element] = useState(() => {
+    const div = document.createElement('div');
+    if (className) div.className = className;
+    return div;
+  });
   useEffect(() => {
     const marker = new Marker({ element, anchor }).setLngLat([longitude, latitude]).addTo(map);
     return () => {

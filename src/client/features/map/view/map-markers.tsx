@@ -80,6 +80,8 @@ export function MissionMarkers({
         map={map}
         longitude={mission.targetLocation.lng}
         latitude={mission.targetLocation.lat}
+        // The ring's box lets taps through to the wall inside it, whichever marker came first.
+        className="pointer-events-none"
       >
         <button
           type="button"
