@@ -1,10 +1,11 @@
 /**
  * Memory and start time of the server on a small machine (docs/decisions/050): starts the app
  * exactly as `npm start` does (its command from package.json, after building if the sources
- * changed) on a fresh database, waits for /healthz, lets it idle, reads its resident memory;
- * stops it and starts it again on the same database (a restart). Both databases: the embedded
- * one in a fresh DATA_DIR, and a new database on a Postgres server. Beside them, a bare
- * `node:http` server (bench/bare-server.mjs) started and measured the same way.
+ * changed) on a fresh database, waits for /healthz (the wall-clock and CPU time that took), lets
+ * it idle, reads its resident memory; stops it and starts it again on the same database (a
+ * restart). Both databases: the embedded one in a fresh DATA_DIR, and a new database on a
+ * Postgres server. Beside them, a bare `node:http` server (bench/bare-server.mjs) started and
+ * measured the same way.
  *
  *   npm run bench:memory [-- --idle 10 --postgres postgres://postgres@127.0.0.1:55433]
  *
@@ -38,8 +39,17 @@ function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024;
 }
 
+/** CPU seconds the process has used so far, all its threads (/proc/<pid>/stat, at 100 Hz). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime: the 14th and 15th fields, the 12th and 13th after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 interface Measured {
   startMs: number;
+  /** CPU time to /healthz: on a busy machine the wall-clock start says more about the others. */
+  startCpuS: number;
   idleMb: number;
   peakMb: number;
 }
@@ -56,9 +66,11 @@ async function measure(command: string[], env: NodeJS.ProcessEnv, port: number, 
   try {
     await waitForChild(`http://127.0.0.1:${port}${urlPath}`, child);
     const startMs = performance.now() - started;
+    const startCpuS = cpuSeconds(child.pid!);
     await new Promise((r) => setTimeout(r, IDLE_MS));
     const result: Measured = {
       startMs,
+      startCpuS,
       idleMb: statusMb(child.pid!, 'VmRSS'),
       peakMb: statusMb(child.pid!, 'VmHWM'),
     };
@@ -110,10 +122,11 @@ console.log(
   `\n${startCommand.join(' ')}; idle ${IDLE_MS / 1000} s after /healthz answered; ` +
     `${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
 );
-console.log('server              start to /healthz   idle RSS   peak RSS');
+console.log('server              start to /healthz   CPU to /healthz   idle RSS   peak RSS');
 for (const [name, m] of rows) {
   console.log(
     `${name.padEnd(18)}  ${`${(m.startMs / 1000).toFixed(2)} s`.padStart(17)}   ` +
+      `${`${m.startCpuS.toFixed(2)} s`.padStart(15)}   ` +
       `${`${m.idleMb.toFixed(0)} MB`.padStart(8)}   ${`${m.peakMb.toFixed(0)} MB`.padStart(8)}`,
   );
 }

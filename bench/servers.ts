@@ -26,12 +26,17 @@ export async function waitFor(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
-/** `npm start`'s own command line (package.json), so a bench runs what an operator runs. */
+/**
+ * `npm start`'s own command line (package.json), so a bench runs what an operator runs; its
+ * leading `NAME=value` words (the environment it sets) go through `env`, which execs the server
+ * in the same process.
+ */
 export function npmStartCommand(root: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  return pkg.scripts.start.split(' ');
+  const words = pkg.scripts.start.split(' ');
+  return /^\w+=/.test(words[0]!) ? ['env', ...words] : words;
 }
 
 /** Builds as `npm start` would, when the sources changed since its last build. */

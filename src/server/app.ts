@@ -90,7 +90,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('objectStore', createObjectStore(config));
+  app.decorate('objectStore', await createObjectStore(config));
   // Cached catalogue reads from the server's handler, in front of Fastify (decision 028).
   app.decorate('fastReads', fastReads);
   fastReads.start(app.log);

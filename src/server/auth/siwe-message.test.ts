@@ -29,19 +29,19 @@ const message = (edits: Edits = {}, after: string[] = []) =>
   [...Object.values({ ...LINES, ...edits }), ...after].filter((l) => l !== null).join('\n');
 const withIssuedAt = (time: string) => message({ issuedAt: `Issued At: ${time}` });
 const header = (domain: string) => `${domain} wants you to sign in with your Ethereum account:`;
-const fields = (text: string): SiweMessage => {
-  const result = parseSiweMessage(text);
+const fields = async (text: string): Promise<SiweMessage> => {
+  const result = await parseSiweMessage(text);
   if (!result.ok) throw new Error(`refused (${result.part ?? 'lines'}):\n${text}`);
   return result.message;
 };
-const refusal = (text: string) => {
-  const result = parseSiweMessage(text);
+const refusal = async (text: string) => {
+  const result = await parseSiweMessage(text);
   return result.ok ? 'accepted' : result.part;
 };
 
 describe('parseSiweMessage accepts', () => {
-  it('a message with a statement and no optional field, field by field', () => {
-    expect(fields(message())).toStrictEqual({
+  it('a message with a statement and no optional field, field by field', async () => {
+    expect(await fields(message())).toStrictEqual({
       domain: 'streetscope.example',
       address: ADDRESS,
       statement: 'Link this wallet to your StreetScope account.',
@@ -53,14 +53,14 @@ describe('parseSiweMessage accepts', () => {
     });
   });
 
-  it('no statement: two blank lines between the address and the URI', () => {
-    const parsed = fields(message({ statement: null }));
+  it('no statement: two blank lines between the address and the URI', async () => {
+    const parsed = await fields(message({ statement: null }));
     expect(parsed).not.toHaveProperty('statement');
     expect(parsed.uri).toBe('https://streetscope.example/login');
   });
 
-  it('every optional field, in the grammar’s order', () => {
-    const parsed = fields(
+  it('every optional field, in the grammar’s order', async () => {
+    const parsed = await fields(
       message({}, [
         'Expiration Time: 2021-12-07T18:38:18.807Z',
         'Not Before: 2021-12-07T18:28:00Z',
@@ -79,14 +79,14 @@ describe('parseSiweMessage accepts', () => {
         'https://streetscope.example/claims/1.json',
       ],
     });
-    expect(fields(message({}, ['Request ID: ', 'Resources:']))).toMatchObject({
+    expect(await fields(message({}, ['Request ID: ', 'Resources:']))).toMatchObject({
       requestId: '',
       resources: [],
     });
   });
 
-  it('a scheme, a port, IP and localhost domains, and userinfo (RFC 3986 authority)', () => {
-    const https = fields(message({ head: header('https://streetscope.example') }));
+  it('a scheme, a port, IP and localhost domains, and userinfo (RFC 3986 authority)', async () => {
+    const https = await fields(message({ head: header('https://streetscope.example') }));
     expect([https.scheme, https.domain]).toEqual(['https', 'streetscope.example']);
     const domains = [
       'streetscope.example:8443',
@@ -100,14 +100,14 @@ describe('parseSiweMessage accepts', () => {
       'not_a_dns_name',
     ];
     for (const domain of domains)
-      expect(fields(message({ head: header(domain) })).domain).toBe(domain);
+      expect((await fields(message({ head: header(domain) }))).domain).toBe(domain);
   });
 
-  it('an address in its EIP-55 checksum form', () => {
-    expect(fields(message({ address: ADDRESS })).address).toBe(ADDRESS);
+  it('an address in its EIP-55 checksum form', async () => {
+    expect((await fields(message({ address: ADDRESS }))).address).toBe(ADDRESS);
   });
 
-  it('issued-at in any RFC 3339 form: fraction or none, Z or any offset, t and z', () => {
+  it('issued-at in any RFC 3339 form: fraction or none, Z or any offset, t and z', async () => {
     const instant = new Date('2021-12-07T18:28:18Z').getTime();
     const forms: [string, number][] = [
       ['2021-12-07T18:28:18.807Z', instant + 807],
@@ -120,10 +120,11 @@ describe('parseSiweMessage accepts', () => {
       ['2021-12-07t18:28:18z', instant],
       ['2021-12-07T18:28:18.8071234Z', instant + 807],
     ];
-    for (const [time, ms] of forms) expect(fields(withIssuedAt(time)).issuedAt.getTime()).toBe(ms);
+    for (const [time, ms] of forms)
+      expect((await fields(withIssuedAt(time))).issuedAt.getTime()).toBe(ms);
   });
 
-  it('URIs of any RFC 3986 scheme and form', () => {
+  it('URIs of any RFC 3986 scheme and form', async () => {
     const uris = [
       'https://streetscope.example',
       'http://localhost:3000/login?next=%2Fmap#top',
@@ -134,7 +135,7 @@ describe('parseSiweMessage accepts', () => {
       'mailto:player@streetscope.example',
       'file:///srv/app',
     ];
-    for (const uri of uris) expect(fields(message({ uri: `URI: ${uri}` })).uri).toBe(uri);
+    for (const uri of uris) expect((await fields(message({ uri: `URI: ${uri}` }))).uri).toBe(uri);
   });
 });
 
@@ -244,7 +245,7 @@ describe('parseSiweMessage refuses', () => {
       'Resources',
     ],
   ];
-  it.each(cases)('%s', (_, text, part) => expect(refusal(text)).toBe(part));
+  it.each(cases)('%s', async (_, text, part) => expect(await refusal(text)).toBe(part));
 });
 
 describe('parseDateTime', () => {

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { getAddress, type Address } from 'viem';
+import type { Address } from 'viem';
 
 /**
  * A strict parser for Sign-In with Ethereum messages (the ABNF of EIP-4361): the lines exactly as
@@ -95,8 +95,14 @@ export function isUri(text: string): boolean {
   return authority === undefined || isAuthority(authority, false);
 }
 
+/**
+ * viem (about 30 MB and 0.15 s to load) comes with the first wallet request, not at start: most
+ * servers never see one (docs/decisions/050).
+ */
+export const loadViem = () => import('viem');
+
 /** EIP-4361 writes the address in its EIP-55 checksum form; a single-case one carries none. */
-const isChecksummed = (text: string): text is Address => getAddress(text) === text;
+const isChecksummed = async (text: string) => (await loadViem()).getAddress(text) === text;
 
 const isLeapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -125,7 +131,7 @@ export function parseDateTime(text: string): Date | null {
 }
 
 /** Parses an EIP-4361 message exactly; see SiweParse. */
-export function parseSiweMessage(text: string): SiweParse {
+export async function parseSiweMessage(text: string): Promise<SiweParse> {
   const fields = LINES.exec(text)?.groups;
   if (!fields) return { ok: false, part: null };
   const { scheme, domain = '', address = '', statement, uri = '', version, chainId = '' } = fields;
@@ -135,7 +141,7 @@ export function parseSiweMessage(text: string): SiweParse {
   if (scheme !== undefined && !SCHEME.test(scheme)) return refuse('scheme');
   if (!isAuthority(domain, true)) return refuse('domain');
   if (!HEX_ADDRESS.test(address)) return refuse('address');
-  if (!isChecksummed(address)) return refuse('address: not in EIP-55 checksum form');
+  if (!(await isChecksummed(address))) return refuse('address: not in EIP-55 checksum form');
   if (statement !== undefined && !STATEMENT.test(statement)) return refuse('statement');
   if (!isUri(uri)) return refuse('URI');
   if (version !== '1') return refuse('Version');
@@ -159,7 +165,7 @@ export function parseSiweMessage(text: string): SiweParse {
     message: {
       ...(scheme !== undefined && { scheme }),
       domain,
-      address,
+      address: address as Address,
       ...(statement !== undefined && { statement }),
       uri,
       version,

@@ -19,9 +19,9 @@ function signedIn(times: string[], domain = 'streetscope.example') {
     ...times,
   ].join('\n');
 }
-const refusal = (text: string) => {
+const refusal = async (text: string) => {
   try {
-    checkMessage(text, SITE, NOW);
+    await checkMessage(text, SITE, NOW);
     return 'accepted';
   } catch (error) {
     return (error as Error).message;
@@ -29,8 +29,8 @@ const refusal = (text: string) => {
 };
 
 describe('checkMessage', () => {
-  it('compares times written in any zone as instants', () => {
-    const parsed = checkMessage(
+  it('compares times written in any zone as instants', async () => {
+    const parsed = await checkMessage(
       signedIn([
         'Issued At: 2021-12-07T13:29:30-05:00',
         'Expiration Time: 2021-12-08T03:35:00+09:00',
@@ -43,37 +43,39 @@ describe('checkMessage', () => {
     expect(parsed.expirationTime?.toISOString()).toBe('2021-12-07T18:35:00.000Z');
   });
 
-  it('refuses an expired, future or not-yet-valid message whatever the zone', () => {
+  it('refuses an expired, future or not-yet-valid message whatever the zone', async () => {
     const issued = 'Issued At: 2021-12-07T18:29:00Z';
     // As text, 19:29 is after 18:30; as an instant (18:29Z) it is past.
-    expect(refusal(signedIn([issued, 'Expiration Time: 2021-12-07T19:29:00+01:00']))).toMatch(
+    expect(await refusal(signedIn([issued, 'Expiration Time: 2021-12-07T19:29:00+01:00']))).toMatch(
       /has expired/,
     );
-    expect(refusal(signedIn(['Issued At: 2021-12-07T18:30:00-01:00']))).toMatch(/from the future/);
-    expect(refusal(signedIn(['Issued At: 2021-12-08T05:00:00+11:00']))).toMatch(/too old/);
-    expect(refusal(signedIn([issued, 'Not Before: 2021-12-07T17:40:00-01:00']))).toMatch(
+    expect(await refusal(signedIn(['Issued At: 2021-12-07T18:30:00-01:00']))).toMatch(
+      /from the future/,
+    );
+    expect(await refusal(signedIn(['Issued At: 2021-12-08T05:00:00+11:00']))).toMatch(/too old/);
+    expect(await refusal(signedIn([issued, 'Not Before: 2021-12-07T17:40:00-01:00']))).toMatch(
       /not valid yet/,
     );
   });
 
-  it('refuses a domain with userinfo or another name as another site', () => {
+  it('refuses a domain with userinfo or another name as another site', async () => {
     const issued = ['Issued At: 2021-12-07T18:29:00Z'];
     for (const domain of [
       'player@streetscope.example',
       'not_a_dns_name',
       'streetscope.example:8443',
     ]) {
-      expect(refusal(signedIn(issued, domain))).toBe(
+      expect(await refusal(signedIn(issued, domain))).toBe(
         `Wallet proof refused: the message is for another site (${domain}).`,
       );
     }
   });
 
-  it('names the part that breaks the grammar', () => {
-    expect(refusal(signedIn(['Issued At: 2021-02-30T18:29:00Z']))).toBe(
+  it('names the part that breaks the grammar', async () => {
+    expect(await refusal(signedIn(['Issued At: 2021-02-30T18:29:00Z']))).toBe(
       'Wallet proof refused: not a well-formed Sign-In with Ethereum message (Issued At).',
     );
-    expect(refusal(`${signedIn(['Issued At: 2021-12-07T18:29:00Z'])}\n`)).toBe(
+    expect(await refusal(`${signedIn(['Issued At: 2021-12-07T18:29:00Z'])}\n`)).toBe(
       'Wallet proof refused: not a well-formed Sign-In with Ethereum message.',
     );
   });

@@ -1,20 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
-import {
-  createPublicClient,
-  getAddress,
-  http,
-  isAddressEqual,
-  recoverMessageAddress,
-  type Hex,
-} from 'viem';
+import type { Hex } from 'viem';
 import type { LinkedWallet, SiweNonce } from '../../core/schemas/wallet.ts';
 import type { Config } from '../config/config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { siweNonces, walletLinks } from '../db/payments-schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { parseSiweMessage, type SiweMessage } from './siwe-message.ts';
+import { loadViem, parseSiweMessage, type SiweMessage } from './siwe-message.ts';
 
 /**
  * Sign-In with Ethereum (EIP-4361) to link a wallet to the signed-in account
@@ -69,8 +62,12 @@ export async function issueNonce(db: Db, userId: string, now = new Date()): Prom
 const invalid = (why: string) => badRequest(`Wallet proof refused: ${why}`);
 
 /** Parses and checks everything but the nonce and the signature. */
-export function checkMessage(message: string, publicUrl: string, now = new Date()): SiweMessage {
-  const result = parseSiweMessage(message);
+export async function checkMessage(
+  message: string,
+  publicUrl: string,
+  now = new Date(),
+): Promise<SiweMessage> {
+  const result = await parseSiweMessage(message);
   if (!result.ok) {
     const part = result.part ? ` (${result.part})` : '';
     throw invalid(`not a well-formed Sign-In with Ethereum message${part}.`);
@@ -106,6 +103,7 @@ export async function signatureMatches(
   address: Hex,
   rpcUrl: string | null,
 ): Promise<boolean> {
+  const { createPublicClient, http, isAddressEqual, recoverMessageAddress } = await loadViem();
   try {
     const recovered = await recoverMessageAddress({ message, signature });
     if (isAddressEqual(recovered, address)) return true;
@@ -121,9 +119,9 @@ export async function signatureMatches(
   }
 }
 
-function toLinkedWallet(row: typeof walletLinks.$inferSelect): LinkedWallet {
+async function toLinkedWallet(row: typeof walletLinks.$inferSelect): Promise<LinkedWallet> {
   return {
-    address: getAddress(row.address),
+    address: (await loadViem()).getAddress(row.address),
     chainId: row.chainId,
     linkedAt: row.linkedAt.toISOString(),
   };
@@ -141,7 +139,7 @@ export async function linkWallet(
   input: { message: string; signature: string },
 ): Promise<LinkedWallet> {
   const now = new Date();
-  const parsed = checkMessage(input.message, config.publicUrl, now);
+  const parsed = await checkMessage(input.message, config.publicUrl, now);
   const ok = await signatureMatches(
     input.message,
     input.signature as Hex,

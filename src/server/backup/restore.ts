@@ -28,7 +28,7 @@ const AREAS = ['display', 'thumb'];
  */
 export async function restoreBackup(config: Config, from: string): Promise<Manifest> {
   const manifest = await readManifest(from);
-  const store = createObjectStore(config);
+  const store = await createObjectStore(config);
   const file = path.join(from, manifest.databaseFile);
   if (manifest.database === 'pglite') {
     if (config.databaseUrl) {

@@ -141,6 +141,22 @@ describe.each(ROUTES)('%s from memory', (url) => {
   });
 });
 
+describe('/api/auth/user from memory', () => {
+  it('sends the player exactly as Fastify does, never to be stored', async () => {
+    for (const accept of ['gzip, deflate, br, zstd', '']) {
+      const answer = await compare(alice, 'GET', '/api/auth/user', { 'accept-encoding': accept });
+      expect(answer.status).toBe(200);
+      expect(answer.headers).toContain('cache-control: private, no-store');
+      expect(answer.headers.some((h) => h.startsWith('etag: '))).toBe(false);
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ id: alice.id });
+    }
+    const head = await compare(alice, 'HEAD', '/api/auth/user');
+    expect(head.body.length).toBe(0);
+    const held = await compare(alice, 'GET', '/api/auth/user', { 'if-none-match': '*' });
+    expect(held.status).toBe(200);
+  });
+});
+
 describe('request ids', () => {
   it('gives a request without one a fresh id, on the answer and its log line', async () => {
     await send('GET', '/api/artists', { cookie: alice.cookie });
@@ -190,8 +206,41 @@ describe('players whose answers differ', () => {
     const until = new Date(Date.now() + 86_400_000);
     await t.db.update(users).set({ suspendedUntil: until }).where(eq(users.id, carol.id));
     await t.app.changeFeed.settle();
-    for (const url of ['/api/artists', '/api/missions', '/api/color-chart']) {
+    for (const url of ['/api/artists', '/api/missions', '/api/color-chart', '/api/auth/user']) {
       expect((await compare(carol, 'GET', url)).status).toBe(200);
+    }
+  });
+
+  it('tells a player of their own change at once, and of a suspension that ended', async () => {
+    const erin = await signUp(t.app);
+    const me = async () => {
+      const answer = await send('GET', '/api/auth/user', { cookie: erin.cookie });
+      return JSON.parse(answer.body.toString()) as { tokens: number; suspendedUntil: unknown };
+    };
+    await me();
+    const before = served();
+    const tokens = (await me()).tokens;
+    expect(served()).toBe(before + 1);
+    await t.db
+      .update(users)
+      .set({ tokens: tokens + 5 })
+      .where(eq(users.id, erin.id));
+    await t.app.changeFeed.settle();
+    expect((await me()).tokens).toBe(tokens + 5);
+
+    // The clock stands still, then moves past the suspension's end, well within the time the
+    // session stays in memory: only the answer's own end can make it current.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const until = new Date(Date.now() + 2000);
+      await t.db.update(users).set({ suspendedUntil: until }).where(eq(users.id, erin.id));
+      await t.app.changeFeed.settle();
+      expect((await me()).suspendedUntil).toBe(until.toISOString());
+      expect((await me()).suspendedUntil).toBe(until.toISOString());
+      vi.setSystemTime(until.getTime() + 1000);
+      expect((await me()).suspendedUntil).toBeNull();
+    } finally {
+      vi.useRealTimers();
     }
   });
 

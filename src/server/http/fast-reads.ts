@@ -11,6 +11,12 @@ import { answerLookups, httpRequests, sessionLookups } from '../observability/me
 /** A route's current answer for this player from memory; undefined when Fastify must build it. */
 export type AnswerOf = (user: SessionUser) => Answer | undefined;
 
+/**
+ * How the answer may be kept: `revalidate` (a cached answer: ETag, 304, the browser keeps it
+ * privately and asks each time) or `no-store` (sent as any signed-in answer, never kept).
+ */
+export type Keeping = 'revalidate' | 'no-store';
+
 /** The player of a session cookie while in memory, without waiting; undefined otherwise. */
 export type SessionOf = (cookieHeader: string) => SessionUser | undefined;
 
@@ -34,7 +40,7 @@ interface ServerOptions {
 export class FastReads {
   /** Requests answered here: the equality test checks this path was taken. */
   served = 0;
-  private readonly routes = new Map<string, AnswerOf>();
+  private readonly routes = new Map<string, { answerOf: AnswerOf; keeping: Keeping }>();
   private sessionOf: SessionOf = () => undefined;
   private log: FastifyBaseLogger | null = null;
   /** The security headers, flattened, in the order the onSend hook sends them. */
@@ -74,8 +80,8 @@ export class FastReads {
   }
 
   /** `path` exactly (a query string goes to Fastify) answers with `answerOf`'s answer. */
-  answers(path: string, answerOf: AnswerOf): void {
-    this.routes.set(path, answerOf);
+  answers(path: string, answerOf: AnswerOf, keeping: Keeping = 'revalidate'): void {
+    this.routes.set(path, { answerOf, keeping });
   }
 
   /** True when answered here; false leaves the request, untouched, to Fastify. */
@@ -83,27 +89,30 @@ export class FastReads {
     const { method, url, headers } = req;
     const log = this.log;
     if ((method !== 'GET' && method !== 'HEAD') || !log) return false;
-    const answerOf = this.routes.get(url!);
-    if (!answerOf || !headers.cookie) return false;
+    const route = this.routes.get(url!);
+    if (!route || !headers.cookie) return false;
     // Behind a trusted proxy the logged host and address come from these: Fastify works them out.
     if (this.trustProxy && (headers['x-forwarded-for'] || headers['x-forwarded-host'])) {
       return false;
     }
     const start = performance.now();
     const user = this.sessionOf(headers.cookie);
-    const answer = user && answerOf(user);
+    const answer = user && route.answerOf(user);
     if (!answer) return false;
 
     const id = (headers['x-request-id'] as string | undefined) || randomUUID();
-    const variant = variantFor(headers['accept-encoding'], answer);
-    const sent = ['etag', variant.etag, 'vary', 'Accept-Encoding', 'cache-control'];
-    sent.push('private, no-cache');
-    const current = isCurrent(headers['if-none-match'], answer);
+    const kept = route.keeping === 'revalidate';
+    const variant = kept ? variantFor(headers['accept-encoding'], answer) : answer.identity;
+    const sent = kept
+      ? ['etag', variant.etag, 'vary', 'Accept-Encoding', 'cache-control', 'private, no-cache']
+      : [];
+    const current = kept && isCurrent(headers['if-none-match'], answer);
     if (!current) {
       if (variant.encoding) sent.push('content-encoding', variant.encoding);
       sent.push('content-type', 'application/json; charset=utf-8');
     }
     sent.push('x-request-id', id, ...this.security);
+    if (!kept) sent.push('cache-control', 'private, no-store');
     if (current) {
       res.writeHead(304, sent);
       res.end();

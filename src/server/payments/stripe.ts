@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config/config.ts';
 
 /**
@@ -11,10 +11,17 @@ export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 export type StripeConfig = NonNullable<Config['stripe']>;
 
+/**
+ * The SDK (about 30 MB and 0.1 s to load) comes with the first payment request, not at start:
+ * a server without payments never loads it (docs/decisions/050).
+ */
+const loadStripe = async () => (await import('stripe')).default;
+
 /** A Stripe client for the configured account; `apiUrl` points it elsewhere (tests, stripe-mock). */
-export function createStripeClient(config: StripeConfig): Stripe {
+async function createStripeClient(config: StripeConfig): Promise<Stripe> {
   const target = config.apiUrl ? new URL(config.apiUrl) : null;
-  return new Stripe(config.secretKey, {
+  const StripeSdk = await loadStripe();
+  return new StripeSdk(config.secretKey, {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -36,10 +43,10 @@ export function periodEndOf(subscription: Stripe.Subscription): Date | null {
 export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-const clients = new WeakMap<StripeConfig, Stripe>();
+const clients = new WeakMap<StripeConfig, Promise<Stripe>>();
 
 /** One client per configuration (it keeps its own connection pool). */
-export function stripeClientFor(config: StripeConfig): Stripe {
+export function stripeClientFor(config: StripeConfig): Promise<Stripe> {
   let client = clients.get(config);
   if (!client) {
     client = createStripeClient(config);
@@ -47,3 +54,6 @@ export function stripeClientFor(config: StripeConfig): Stripe {
   }
   return client;
 }
+
+/** Stripe's own errors: the SDK is loaded when a call that could throw one was made. */
+export const stripeErrors = async () => (await loadStripe()).errors;

@@ -25,6 +25,7 @@ import { passwordProblem } from '../auth/passwords.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { startSession } from '../auth/start-session.ts';
 import { PUBLIC, SIGNED_IN } from '../http/docs.ts';
+import { peekUserAnswer, sendUserAnswer } from '../http/user-answers.ts';
 import { signInFailures } from '../observability/metrics.ts';
 import { HttpError, badRequest, tooManyRequests, unauthorized } from '../errors.ts';
 import { passwordSignInOff, recoverAccount } from '../services/credentials.ts';
@@ -33,7 +34,7 @@ import {
   reserveSignInAttempt,
   withinSignUpLimits,
 } from '../services/sign-in-limits.ts';
-import { authenticate, createAccount, toUserDto } from '../services/users.ts';
+import { authenticate, createAccount } from '../services/users.ts';
 
 const wantsJson = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').includes('application/json');
@@ -312,6 +313,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     signOut,
   );
 
+  // Asked on every page: answered from memory in front of Fastify (docs/decisions/050).
+  app.fastReads.answers('/api/auth/user', peekUserAnswer, 'no-store');
   app.get(
     '/api/auth/user',
     {
@@ -326,7 +329,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.user) return toUserDto(request.user);
+      if (request.user) return sendUserAnswer(reply, request.user);
       // A session that ended without this browser being told (expired, ended elsewhere): it is
       // told now, once, so its pages stop asking (docs/decisions/041).
       const { cookies } = request;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { badRequest, notFound, serviceUnavailable } from '../errors.ts';
-import { stripeClientFor } from '../payments/stripe.ts';
+import { stripeClientFor, stripeErrors } from '../payments/stripe.ts';
 import { isWellFormedEvent } from '../payments/event-shape.ts';
 import { handleStripeEvent } from '../services/stripe-webhook.ts';
 
@@ -57,15 +57,16 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
         throw badRequest('A signed Stripe event is required.');
       }
+      const stripe = await stripeClientFor(config.stripe);
       let event: Stripe.Event;
       try {
-        event = stripeClientFor(config.stripe).webhooks.constructEvent(
+        event = stripe.webhooks.constructEvent(
           request.body,
           signature,
           config.stripe.webhookSecret,
         );
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
+        if (err instanceof (await stripeErrors()).StripeSignatureVerificationError) {
           request.log.warn({ reason: err.message }, 'Stripe webhook signature refused');
           throw badRequest('Invalid Stripe signature.');
         }

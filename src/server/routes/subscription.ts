@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
 import { ErrorSchema } from '../../core/schemas/common.ts';
 import { SubscriptionSetupSchema } from '../../core/schemas/config.ts';
 import { PortalSessionSchema, SubscriptionStatusSchema } from '../../core/schemas/subscription.ts';
@@ -8,7 +7,7 @@ import { signedInOnly } from '../http/auth-plugin.ts';
 import { requireUser } from '../auth/session-cookie.ts';
 import { SIGNED_IN } from '../http/docs.ts';
 import { serviceUnavailable } from '../errors.ts';
-import { stripeClientFor } from '../payments/stripe.ts';
+import { stripeClientFor, stripeErrors } from '../payments/stripe.ts';
 import {
   createPortalSession,
   getOrCreateSubscription,
@@ -27,7 +26,7 @@ async function callStripe<T>(log: FastifyBaseLogger, fn: () => Promise<T>): Prom
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) {
+    if (err instanceof (await stripeErrors()).StripeError) {
       log.error({ err, stripeRequestId: err.requestId, code: err.code }, 'Stripe request failed');
       throw providerFailed();
     }
@@ -40,9 +39,9 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   app.addHook('preValidation', signedInOnly);
 
-  const payments = () => {
+  const payments = async () => {
     if (!config.stripe) throw serviceUnavailable(PAYMENTS_OFF_MESSAGE);
-    return { stripe: stripeClientFor(config.stripe), stripeConfig: config.stripe };
+    return { stripe: await stripeClientFor(config.stripe), stripeConfig: config.stripe };
   };
 
   app.post(
@@ -69,7 +68,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { stripe, stripeConfig } = payments();
+      const { stripe, stripeConfig } = await payments();
       await enforceWriteLimit(db, config, user.id);
       return callStripe(request.log, () => getOrCreateSubscription(db, stripe, stripeConfig, user));
     },
@@ -109,7 +108,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { stripe } = payments();
+      const { stripe } = await payments();
       await enforceWriteLimit(db, config, user.id);
       return callStripe(request.log, () => createPortalSession(db, stripe, config.publicUrl, user));
     },

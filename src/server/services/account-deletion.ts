@@ -49,7 +49,7 @@ async function cancelSubscription(db: Db, config: Config, userId: string, log: F
       'Your Pro subscription cannot be cancelled right now, so your account was not deleted. Please try again later.',
     );
   }
-  const stripe = stripeClientFor(config.stripe);
+  const stripe = await stripeClientFor(config.stripe);
   try {
     await stripe.subscriptions.cancel(row.stripeSubscriptionId);
   } catch (err) {
