@@ -241,7 +241,9 @@ test.describe('on an S3-compatible bucket', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  for (const [story, run] of STORIES) {
+  // The bucket answers the same protocol (routes/multipart-uploads.test.ts, both stores): the
+  // dropped connection once here, the reloads on disk only.
+  for (const [story, run] of STORIES.slice(0, 1)) {
     test(`a 9 MB photo ${story}, in the bucket`, async ({ page, consoleErrors }) => {
       test.setTimeout(120_000);
       await run(page, `http://127.0.0.1:${server.port}`);
