@@ -8,9 +8,7 @@ import { importFetched } from './photo-import.ts';
 
 /** Dropbox's content hosts: the Chooser's direct links and where they redirect. */
 const isDropboxContent = (url: URL) =>
-  url.protocol === 'https:' &&
-  (url.hostname === 'dl.dropboxusercontent.com' ||
-    url.hostname.endsWith('.dropboxusercontent.com'));
+  url.protocol === 'https:' && url.hostname.endsWith('.dropboxusercontent.com');
 
 /** The Drive API, and the content host Google may send a download on to. */
 const isGoogleDriveContent = (url: URL) =>
