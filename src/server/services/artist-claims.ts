@@ -9,7 +9,7 @@ import { artists } from '../db/community-schema.ts';
 import { users } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { verifiedArtistOf } from './verified-artists.ts';
-import { recordModerationAction } from './audit-log.ts';
+import { recordModerationAction, recordRefusedAttempt } from './audit-log.ts';
 import { assertOwnedObject } from './objects.ts';
 
 /**
@@ -164,21 +164,16 @@ async function refuseOwnClaim(
     .limit(1);
   if (claim?.userId !== staff.id) return;
   const refusal = forbidden('Another moderator must review your own claim.');
-  await db.transaction((tx) =>
-    recordModerationAction(tx, {
-      actorId: staff.id,
-      actorLabel: staff.username,
-      action: 'refused',
-      targetType: 'artist',
-      targetId: claim.artistId,
-      reason,
-      details: {
-        claimId,
-        attempted: decision === 'verify' ? 'verify_artist_claim' : 'refuse_artist_claim',
-        message: refusal.message,
-      },
-    }),
-  );
+  await recordRefusedAttempt(db, staff, {
+    targetType: 'artist',
+    targetId: claim.artistId,
+    reason,
+    details: {
+      claimId,
+      attempted: decision === 'verify' ? 'verify_artist_claim' : 'refuse_artist_claim',
+      message: refusal.message,
+    },
+  });
   throw refusal;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { moderationActions } from '../db/moderation-schema.ts';
 
 /** The actor label of actions taken by the operator with `npm run admin`. */
@@ -25,4 +25,25 @@ export async function recordModerationAction(tx: Tx, entry: ModerationEntry): Pr
   const id = randomUUID();
   await tx.insert(moderationActions).values({ id, ...entry, details: entry.details ?? null });
   return id;
+}
+
+/**
+ * Staff's attempt on their own work, refused (docs/decisions/026): recorded as `refused` in a
+ * transaction of its own, since the one that tried the action was rolled back or never began.
+ */
+export async function recordRefusedAttempt(
+  db: Db,
+  actor: { id: string; username: string },
+  attempt: Pick<ModerationEntry, 'targetType' | 'targetId' | 'reason'> & {
+    details: { attempted: string; message: string } & Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.transaction((tx) =>
+    recordModerationAction(tx, {
+      actorId: actor.id,
+      actorLabel: actor.username,
+      action: 'refused',
+      ...attempt,
+    }),
+  );
 }

@@ -9,7 +9,7 @@ import { legalWalls, users } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
 import { resolveAccountFlags } from './account-flags.ts';
 import { lockClaim, revokeVerification } from './artist-claims.ts';
-import { recordModerationAction } from './audit-log.ts';
+import { recordModerationAction, recordRefusedAttempt } from './audit-log.ts';
 import { tellContentReporters, tellWallReviewed } from './inbox-events.ts';
 import { lockPendingLog, releaseLog, voidLog } from './log-review.ts';
 import { toAuditEntry } from './moderation-audit.ts';
@@ -283,26 +283,6 @@ async function lockOthersVisit(tx: Tx, actor: SessionUser, id: string) {
   return visit;
 }
 
-/** The refused attempt, in its own transaction: the one that tried the action was rolled back. */
-async function recordRefusal(
-  db: Db,
-  actor: SessionUser,
-  input: ModerationActionInput,
-  refusal: OwnWork,
-) {
-  await db.transaction((tx) =>
-    recordModerationAction(tx, {
-      actorId: actor.id,
-      actorLabel: actor.username,
-      action: 'refused',
-      targetType: refusal.targetType,
-      targetId: input.targetId,
-      reason: input.reason,
-      details: { attempted: input.action, message: refusal.message },
-    }),
-  );
-}
-
 /** Carries out one staff action and returns its audit log row. */
 export async function takeAction(
   db: Db,
@@ -324,7 +304,14 @@ export async function takeAction(
       });
     })
     .catch(async (error: unknown) => {
-      if (error instanceof OwnWork) await recordRefusal(db, actor, input, error);
+      if (error instanceof OwnWork) {
+        await recordRefusedAttempt(db, actor, {
+          targetType: error.targetType,
+          targetId: input.targetId,
+          reason: input.reason,
+          details: { attempted: input.action, message: error.message },
+        });
+      }
       throw error;
     });
   const [row] = await db
