@@ -8,9 +8,12 @@ import {
   type Player,
 } from '../../../test/app.ts';
 import { insertArtist, verifiedArtist } from '../../../test/artists.ts';
+import { phoneJpeg } from '../../../test/images.ts';
+import { acted, signUpModerator } from '../../../test/moderation.ts';
 import type { ArtistProfile, ArtworkCredits } from '../../core/schemas/artists.ts';
 import type { CreatedDiscovery } from '../../core/schemas/discoveries.ts';
-import { users } from '../db/schema.ts';
+import { artistCredits } from '../db/artists-schema.ts';
+import { artworkLogs, users } from '../db/schema.ts';
 
 /** The artist's amount (SPEC §6: 150) is for a verified artist's own new piece (decision 049). */
 
@@ -19,8 +22,13 @@ const t = useUnlimitedApp();
 let lng = 151;
 const spot = () => ({ latitude: -33.9, longitude: (lng += 0.01) });
 
-async function document(player: Player, userRole: 'artist' | 'photographer', at = spot()) {
-  const imageUrl = await uploadPhoto(player);
+async function document(
+  player: Player,
+  userRole: 'artist' | 'photographer',
+  at = spot(),
+  imageUrl?: string,
+) {
+  imageUrl ??= await uploadPhoto(player);
   const res = await player.request({
     method: 'POST',
     url: '/api/discoveries',
@@ -77,5 +85,29 @@ describe('the artist role’s reward', () => {
   it('a verified artist logging as a photographer is paid as one', async () => {
     const artist = await verifiedArtist(t().app, t().db, await insertArtist(t().db));
     expect((await document(artist, 'photographer')).tokensAwarded).toBe(50);
+  });
+
+  it('a held piece released after its credit was hidden pays the photographer amount', async () => {
+    const artist = await verifiedArtist(t().app, t().db, await insertArtist(t().db));
+    const at = spot();
+    // Taken 5 km from its pin: kept, paid nothing until a moderator reviews it.
+    const far = await phoneJpeg({ latitude: at.latitude + 0.05, longitude: at.longitude });
+    const made = await document(artist, 'artist', at, await uploadPhoto(artist, 'discovery', far));
+    expect(made).toMatchObject({ tokensAwarded: 0, pendingReview: true });
+
+    const [credit] = await t()
+      .db.select({ id: artistCredits.id })
+      .from(artistCredits)
+      .where(eq(artistCredits.artworkId, made.artworkId!));
+    const mod = await signUpModerator(t().app, t().db);
+    const reason = 'Not their piece';
+    await acted(mod, { action: 'hide', targetType: 'artist_credit', targetId: credit!.id, reason });
+    const [log] = await t()
+      .db.select({ id: artworkLogs.id })
+      .from(artworkLogs)
+      .where(eq(artworkLogs.artworkId, made.artworkId!));
+    const released = await acted(mod, { action: 'release_log', targetId: log!.id, reason: 'Ok' });
+    expect(released.details).toEqual({ tokens: 50 });
+    expect(await tokensOf(artist.id)).toBe(50);
   });
 });

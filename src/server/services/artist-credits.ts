@@ -336,7 +336,7 @@ export async function creditOwnPiece(tx: Tx, artworkId: string, artistId: string
 
 /**
  * The role a find is paid for: the artist's amount only for a verified artist's own piece (one
- * credited to them and not rejected), the photographer's otherwise.
+ * credited to them, not rejected and not hidden by moderation), the photographer's otherwise.
  */
 export async function paidRole(
   tx: Db | Tx,
@@ -356,6 +356,7 @@ export async function paidRole(
         eq(artistCredits.artworkId, artworkId),
         eq(artistCredits.artistId, artistId),
         sql`${artistCredits.status} <> 'rejected'`,
+        isNull(artistCredits.hiddenAt),
       ),
     );
   return credit ? 'artist' : 'photographer';
