@@ -7,7 +7,6 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../src/server/config/config.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.ts';
-import { seedDatabase } from '../src/server/db/seed.ts';
 import type { UploadPurpose, UploadTicket } from '../src/core/schemas/objects.ts';
 import { uniquePhoto } from './images.ts';
 import { adminUrl, freshDatabaseName, withAdmin } from './test-database.ts';
@@ -18,11 +17,11 @@ import { adminUrl, freshDatabaseName, withAdmin } from './test-database.ts';
  */
 export async function createPostgresDatabase(
   url: string,
+  seeded = false,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = freshDatabaseName(inject('postgresRunPrefix'));
-  await withAdmin(url, (c) =>
-    c.query(`create database ${name} template ${inject('postgresTemplate')}`),
-  );
+  const template = inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate');
+  await withAdmin(url, (c) => c.query(`create database ${name} template ${template}`));
   return {
     url: adminUrl(url, name),
     drop: () =>
@@ -41,11 +40,14 @@ export async function createPostgresDatabase(
   };
 }
 
-/** A fresh, migrated database of its own: PGlite by default, Postgres with TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database of its own: PGlite by default, Postgres with TEST_DATABASE_URL.
+ * `seeded`: as `seedDatabase` leaves it, seeded once for the whole run (test/global-setup.ts).
+ */
+export async function openTestDatabase({ seeded = false } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const created = await createPostgresDatabase(url);
+    const created = await createPostgresDatabase(url, seeded);
     const database = await openDatabase({ kind: 'postgres', url: created.url });
     return {
       ...database,
@@ -55,7 +57,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  const snapshot = readFileSync(inject(seeded ? 'pgliteSeededSnapshot' : 'pgliteSnapshot'));
   const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
   return openDatabase({ kind: 'pglite-instance', client });
 }
@@ -91,8 +93,7 @@ export async function createTestApp(
     limits?: Partial<Config['rateLimits']>;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
-  if (options.seed ?? true) await seedDatabase(database.db);
+  const database = await openTestDatabase({ seeded: options.seed ?? true });
   const config = testConfig({
     ...options.config,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.config?.rateLimits, ...options.limits },

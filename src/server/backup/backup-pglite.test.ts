@@ -11,11 +11,13 @@ import {
   restoreAndCheck,
   runBackupCli,
 } from '../../../test/backup-load.ts';
+import { runMain } from '../../../test/run-cli.ts';
 import { buildApp } from '../app.ts';
 import { DEFAULT_RATE_LIMITS } from '../config/config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { lockDataDir } from '../process/data-dir-lock.ts';
+import { main } from './backup-command.ts';
 import { startBackups } from './in-app.ts';
 
 /**
@@ -49,7 +51,11 @@ async function startApp(dataDir: string) {
   };
 }
 
-// Each step runs the command as its own process, and starts an app on a data directory.
+/** The command in this process, for the refusals: the backup and the restore run as processes. */
+const call = (args: string[], env: NodeJS.ProcessEnv) => runMain(main, args, env);
+
+// The backup and the restore run the command as its own process, and start an app on a data
+// directory.
 describe('backup and restore of the embedded database', { timeout: 120_000 }, () => {
   const live = path.join(scratch, 'live');
   const backup = path.join(scratch, 'backup');
@@ -80,7 +86,7 @@ describe('backup and restore of the embedded database', { timeout: 120_000 }, ()
 
   it('refuses to restore over a DATA_DIR that holds a database, and changes nothing', async () => {
     const before = readdirSync(path.join(restored, 'objects', 'display')).length;
-    const run = await runBackupCli(['restore', backup], { DATA_DIR: restored });
+    const run = await call(['restore', backup], { DATA_DIR: restored });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/already holds a database; restore into an empty DATA_DIR/);
     expect(readdirSync(path.join(restored, 'objects', 'display'))).toHaveLength(before);
@@ -98,27 +104,27 @@ describe('backup and restore of the embedded database', { timeout: 120_000 }, ()
     const target = path.join(scratch, 'photos-only');
     mkdirSync(path.join(target, 'objects', 'display', 'ab'), { recursive: true });
     writeFileSync(path.join(target, 'objects', 'display', 'ab', 'abcdef'), 'x');
-    const run = await runBackupCli(['restore', backup], { DATA_DIR: target });
+    const run = await call(['restore', backup], { DATA_DIR: target });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/photo store already holds photos/);
     expect(readdirSync(target)).toEqual(['objects']);
   });
 
   it('refuses a backup directory that is not empty, an unfinished backup and a missing argument', async () => {
-    const into = await runBackupCli(['backup', backup], { DATA_DIR: live });
+    const into = await call(['backup', backup], { DATA_DIR: live });
     expect(into.code).toBe(1);
     expect(into.stderr).toMatch(/is not empty; give an empty or new directory/);
 
     const unfinished = path.join(scratch, 'unfinished');
     mkdirSync(unfinished);
     writeFileSync(path.join(unfinished, 'database.tar.gz'), 'cut short');
-    const from = await runBackupCli(['restore', unfinished], {
+    const from = await call(['restore', unfinished], {
       DATA_DIR: path.join(scratch, 'empty'),
     });
     expect(from.code).toBe(1);
     expect(from.stderr).toMatch(/is not a finished StreetScope backup/);
 
-    const bare = await runBackupCli(['backup'], { DATA_DIR: live });
+    const bare = await call(['backup'], { DATA_DIR: live });
     expect(bare.code).toBe(2);
     expect(bare.stderr).toMatch(/^usage: npm run backup/);
   });

@@ -10,11 +10,13 @@ import {
   restoreAndCheck,
   runBackupCli,
 } from '../../../test/backup-load.ts';
+import { runMain } from '../../../test/run-cli.ts';
 import { adminUrl, withAdmin } from '../../../test/test-database.ts';
 import { startThrowawayPostgres } from '../../../test/throwaway-postgres.ts';
 import { buildApp } from '../app.ts';
 import { DEFAULT_RATE_LIMITS } from '../config/config.ts';
 import { openDatabase } from '../db/client.ts';
+import { main } from './backup-command.ts';
 
 /**
  * The same round trip on Postgres with the local photo store: `npm run backup` (pg_dump from an
@@ -102,7 +104,7 @@ describe('backup and restore on Postgres with the local photo store', { timeout:
 
   it('refuses a database that already has tables, and changes nothing', async () => {
     const dataDir = path.join(scratch, 'over-live');
-    const run = await runBackupCli(['restore', backup], {
+    const run = await runMain(main, ['restore', backup], {
       DATABASE_URL: liveUrl,
       DATA_DIR: dataDir,
     });
@@ -120,7 +122,7 @@ describe('backup and restore on Postgres with the local photo store', { timeout:
       path.join(other, 'manifest.json'),
       JSON.stringify({ ...manifest, database: 'pglite', databaseFile: 'database.tar.gz' }),
     );
-    const run = await runBackupCli(['restore', other], { DATABASE_URL: url, DATA_DIR: scratch });
+    const run = await runMain(main, ['restore', other], { DATABASE_URL: url, DATA_DIR: scratch });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/backup of the embedded database: unset DATABASE_URL/);
   });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PMTiles, type Source } from 'pmtiles';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestBasemap, TEST_BASEMAP } from '../../../test/basemap-archive.ts';
-import { runCli } from '../../../test/run-cli.ts';
+import { runCli, runMain } from '../../../test/run-cli.ts';
+import { main } from './basemap-command.ts';
 
 /**
  * `npm run basemap` on a small archive made here (the suite's street map around the fallback
@@ -25,6 +26,8 @@ const reader = (bytes: Buffer) => {
   return new PMTiles(source);
 };
 const basemap = (args: string[]) => runCli('src/server/basemap/cli.ts', scratch, args);
+/** The same command in this process: the first case's spawn proves the process around it. */
+const call = (args: string[]) => runMain(main, args, { DATA_DIR: scratch });
 
 const { latitude: lat, longitude: lng } = TEST_BASEMAP.centre;
 const tileX = (lon: number, z: number) => Math.floor(((lon + 180) / 360) * 2 ** z);
@@ -71,7 +74,7 @@ describe('npm run basemap', { timeout: 120_000 }, () => {
 
   it('stops at --maxzoom', async () => {
     const out = path.join(scratch, 'shallow.pmtiles');
-    const run = await basemap([
+    const run = await call([
       '--bbox',
       `${lng - 0.01},${lat - 0.01},${lng + 0.01},${lat + 0.01}`,
       '--source',
@@ -107,13 +110,13 @@ describe('npm run basemap', { timeout: 120_000 }, () => {
       ],
     ];
     for (const [args, code, message] of cases) {
-      const run = await basemap(args);
+      const run = await call(args);
       expect(run.code, args.join(' ')).toBe(code);
       expect(run.stderr).toMatch(message);
     }
     const notArchive = path.join(scratch, 'not.pmtiles');
     writeFileSync(notArchive, 'x'.repeat(200));
-    const run = await basemap(['--bbox', '0,0,1,1', '--source', notArchive, '--out', out]);
+    const run = await call(['--bbox', '0,0,1,1', '--source', notArchive, '--out', out]);
     expect(run.code).toBe(1);
     expect(existsSync(out)).toBe(false);
   });

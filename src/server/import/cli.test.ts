@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../test/run-cli.ts';
+import { runCli, runMain } from '../../../test/run-cli.ts';
+import { main } from './import-walls-command.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-import-'));
 const files = mkdtempSync(path.join(os.tmpdir(), 'streetscope-import-files-'));
@@ -13,6 +14,8 @@ afterAll(() => {
 
 /** `npm run import:walls -- <args>` as an operator runs it, on its own embedded database. */
 const run = (...args: string[]) => runCli('src/server/import/cli.ts', dataDir, args);
+/** The same command in this process: the spawned cases prove the process around it. */
+const call = (...args: string[]) => runMain(main, args, { DATA_DIR: dataDir });
 const file = (name: string, text: string) => {
   writeFileSync(path.join(files, name), text);
   return path.join(files, name);
@@ -20,7 +23,7 @@ const file = (name: string, text: string) => {
 
 describe('npm run import:walls', () => {
   it('explains itself when the file is missing', async () => {
-    const r = await run();
+    const r = await call();
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Usage: npm run import:walls -- <file>');
   });
@@ -30,7 +33,7 @@ describe('npm run import:walls', () => {
     ['object.geojson', '{"type":"FeatureCollection","features":{}}', '"features" is not an array'],
     ['empty.csv', '', 'empty.csv: it has no header row'],
   ])('refuses %s in one line, exit 1, before opening the database', async (name, text, message) => {
-    const r = await run(file(name, text));
+    const r = await call(file(name, text));
     expect(r).toMatchObject({ code: 1, stdout: '' });
     expect(r.stderr).toContain(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -38,7 +41,7 @@ describe('npm run import:walls', () => {
   });
 
   it('says so when the file is not there', async () => {
-    expect(await run('test/fixtures/walls/missing.csv')).toMatchObject({
+    expect(await call('test/fixtures/walls/missing.csv')).toMatchObject({
       code: 1,
       stderr: 'No such file: test/fixtures/walls/missing.csv\n',
     });
@@ -71,7 +74,7 @@ describe('npm run import:walls', () => {
   }, 120_000);
 
   it('changes nothing when the same file comes again', async () => {
-    const again = await run('test/fixtures/walls/walls.csv');
+    const again = await call('test/fixtures/walls/walls.csv');
     expect(again.code).toBe(0);
     expect(again.stdout.trimEnd().split('\n').at(-1)).toBe(
       'added 0, updated 0, unchanged 2, skipped 1, refused 3',
@@ -79,7 +82,7 @@ describe('npm run import:walls', () => {
   }, 120_000);
 
   it('fails clearly on a file that is not a wall file', async () => {
-    const r = await run('package.json');
+    const r = await call('package.json');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       'package.json is neither Overpass output (elements) nor GeoJSON (FeatureCollection)\n',

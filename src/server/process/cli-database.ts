@@ -24,14 +24,20 @@ export async function withCommandDatabase<T>(run: (db: Db) => Promise<T>): Promi
   }
 }
 
+/** The command's exit code: its own, or 1 once its error is printed. */
+export async function commandExitCode(main: () => Promise<number>): Promise<number> {
+  try {
+    return await main();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    return 1;
+  }
+}
+
 /** Exits with the command's code, or prints its error and exits 1. */
 export function runCommand(main: () => Promise<number>): void {
-  main().then(
+  void commandExitCode(main).then(
     // Once stdout has drained: exiting at once cuts the tail of a long report sent to a pipe.
     (code) => process.stdout.write('', () => process.exit(code)),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
   );
 }
