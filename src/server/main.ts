@@ -4,8 +4,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/config.ts';
 import { DataDirLockedError, lockDataDir } from './process/data-dir-lock.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { prepareDataDir } from './db/data-dir-template.ts';
-import { seedDatabase } from './db/seed.ts';
+import { prepareDataDir, seededCopyCompleted } from './db/data-dir-template.ts';
+import { seedDatabase, seedTemplateCopy } from './db/seed.ts';
 import { pruneDevices } from './auth/devices.ts';
 import {
   PhotoStoreConflictError,
@@ -33,8 +33,9 @@ async function main() {
   let app: FastifyInstance | null = null;
   const pgliteDir = path.join(config.dataDir, 'db');
   try {
-    // A new embedded database is made without initdb in this process (docs/decisions/050).
-    if (!config.databaseUrl) await prepareDataDir(pgliteDir);
+    // A new embedded database is made without initdb in this process, and seeded by the build
+    // but for its dated rows (docs/decisions/050).
+    const prepared = config.databaseUrl ? 'existing' : await prepareDataDir(pgliteDir, config.seed);
     database = await openDatabase(
       config.databaseUrl
         ? {
@@ -50,7 +51,10 @@ async function main() {
         onHeartbeatError: (err) => console.warn(`instance heartbeat failed: ${err.message}`),
       });
     }
-    if (config.seed) await seedDatabase(database.db);
+    if (prepared === 'seeded') {
+      await seedTemplateCopy(database.db);
+      seededCopyCompleted(pgliteDir);
+    } else if (config.seed) await seedDatabase(database.db);
     await pruneExpiredSessions(database.db);
     await pruneRateLimits(database.db);
     await pruneDevices(database.db);

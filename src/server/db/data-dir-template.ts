@@ -12,22 +12,34 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIGRATIONS_DIR } from './client.ts';
+import { SEED_FILES } from './seed.ts';
 
 /**
  * A migrated embedded database made by `npm run build` (docs/decisions/050): a fresh DATA_DIR
  * starts from a copy instead of running initdb inside WebAssembly, whose memory the serving
- * process would keep for good. The same path from src/ and from dist/.
+ * process would keep for good. The same path from src/ and from dist/. Beside it,
+ * `<TEMPLATE_DIR>-seeded` holds the seed's rows that do not depend on the day it runs.
  */
 export const TEMPLATE_DIR = fileURLToPath(
   new URL('../../../dist/pglite-template', import.meta.url),
 );
-const STAMP_FILE = `${TEMPLATE_DIR}.json`;
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The seed's sources, not the code running: the same stamp from src/ (tsx) and from dist/. */
+const SEED_SOURCE = path.join(ROOT, 'src/server/db/seed.ts');
+
+const seededDir = (template: string) => `${template}-seeded`;
+const stampFile = (template: string) => `${template}.json`;
+
+const packageVersion = (name: string) =>
+  (
+    JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
 /** What a template was made from: the migrations and the PGlite build that ran them. */
 export function templateStamp(): string {
-  const pglite = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
-  const { version } = JSON.parse(readFileSync(pglite, 'utf8')) as { version: string };
-  const hash = createHash('sha256').update(version);
+  const hash = createHash('sha256').update(packageVersion('@electric-sql/pglite'));
   const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'));
   for (const file of [...files.sort(), 'meta/_journal.json']) {
     hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
@@ -35,30 +47,90 @@ export function templateStamp(): string {
   return hash.digest('hex');
 }
 
-/** True when the template on disk was made from these migrations and this PGlite. */
-export function templateIsCurrent(): boolean {
+/**
+ * What the seeded template was made from: the template, the seed files, and the seed's code
+ * (seed.ts and every file of ours it imports for more than types, with the versions of the
+ * packages they import).
+ */
+export function seededTemplateStamp(): string {
+  const hash = createHash('sha256').update(templateStamp());
+  for (const file of SEED_FILES) hash.update(path.basename(file)).update(readFileSync(file));
+  return hash.update(sourcesStamp(SEED_SOURCE)).digest('hex');
+}
+
+/** Relative imports other than `import type`/`export type`: static, side-effect and dynamic. */
+const IMPORT =
+  /^\s*(?:import|export)(?!\s+type\b)[^;'"]*?from\s*'([^']+)'|^\s*import\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/gm;
+
+/** A hash of `entry`, the files of ours it imports, theirs, and so on, and their packages. */
+export function sourcesStamp(entry: string): string {
+  const hash = createHash('sha256');
+  const files = [entry];
+  const packages = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    hash.update(path.relative(ROOT, file)).update(text);
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2] ?? match[3] ?? '';
+      if (specifier.startsWith('.')) {
+        const imported = path.resolve(path.dirname(file), specifier);
+        if (!files.includes(imported)) files.push(imported);
+      } else if (!specifier.startsWith('node:')) {
+        packages.add(/^(@[^/]+\/)?[^/]+/.exec(specifier)![0]);
+      }
+    }
+  }
+  for (const name of [...packages].sort()) hash.update(name).update(packageVersion(name));
+  return hash.digest('hex');
+}
+
+const isCurrent = (dir: string, stamp: () => string) => {
   try {
-    return readFileSync(STAMP_FILE, 'utf8') === templateStamp();
+    return readFileSync(stampFile(dir), 'utf8') === stamp();
   } catch {
     return false;
   }
-}
+};
+
+/** True when the template on disk was made from these migrations and this PGlite. */
+export const templateIsCurrent = (template = TEMPLATE_DIR) => isCurrent(template, templateStamp);
 
 const isNew = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
+/** Beside a copy of the seeded template until seedTemplateCopy has completed it. */
+const incompleteMark = (dir: string) => `${dir}.seeding`;
+
+/** Called once seedTemplateCopy has committed on the copy prepareDataDir made at `dir`. */
+export const seededCopyCompleted = (dir: string) => rmSync(incompleteMark(dir), { force: true });
+
 /**
- * Makes a new embedded data directory at `dir` unless one is there: a copy of the current
- * template, or else initdb and the migrations in a child process, whose memory is returned to
- * the system when it exits. Either way it is built aside and moved into place whole, so an
- * interrupted start leaves no half-made database.
+ * Makes a new embedded data directory at `dir` unless one is there: with `seeded` (SEED_CONTENT
+ * on) a copy of the current seeded template, which seedTemplateCopy then completes (again on the
+ * next start if this one stops first, as the seed of a new database would run again); else a
+ * copy of the current template, or else initdb and the migrations in a child process, whose
+ * memory is returned to the system when it exits. Either way it is built aside and moved into
+ * place whole, so an interrupted start leaves no half-made database.
  */
-export async function prepareDataDir(dir: string): Promise<'existing' | 'template' | 'made'> {
-  if (!isNew(dir)) return 'existing';
+export async function prepareDataDir(
+  dir: string,
+  seeded: boolean,
+  template = TEMPLATE_DIR,
+): Promise<'existing' | 'seeded' | 'template' | 'made'> {
+  if (!isNew(dir)) {
+    if (seeded && existsSync(incompleteMark(dir))) return 'seeded';
+    // Played without the seed, it is no longer a copy to complete.
+    seededCopyCompleted(dir);
+    return 'existing';
+  }
   const aside = `${dir}.new`;
   rmSync(aside, { recursive: true, force: true });
-  let how: 'template' | 'made';
-  if (templateIsCurrent()) {
-    cpSync(TEMPLATE_DIR, aside, { recursive: true });
+  let how: 'seeded' | 'template' | 'made';
+  if (seeded && isCurrent(seededDir(template), seededTemplateStamp)) {
+    cpSync(seededDir(template), aside, { recursive: true });
+    writeFileSync(incompleteMark(dir), '');
+    how = 'seeded';
+  } else if (templateIsCurrent(template)) {
+    cpSync(template, aside, { recursive: true });
     how = 'template';
   } else {
     await makeInChild(aside);
@@ -82,15 +154,40 @@ function makeInChild(dir: string): Promise<void> {
   });
 }
 
-/** Writes the template and its stamp, replacing an outdated one; made aside, moved whole. */
-export async function writeTemplate(make: (dir: string) => Promise<void>): Promise<boolean> {
-  if (templateIsCurrent()) return false;
-  const aside = `${TEMPLATE_DIR}.new`;
+/**
+ * Writes the template (`make` migrates a new directory) and the seeded template (`seed` adds
+ * the lasting seed to a copy of the template), each with its stamp, replacing outdated ones;
+ * each is made aside and moved whole. Returns the directories written.
+ */
+export async function writeTemplates(
+  make: (dir: string) => Promise<void>,
+  seed: (dir: string) => Promise<void>,
+  template = TEMPLATE_DIR,
+): Promise<string[]> {
+  const written: string[] = [];
+  if (await writeDir(template, templateStamp, make)) written.push(template);
+  const seedCopy = async (aside: string) => {
+    cpSync(template, aside, { recursive: true });
+    await seed(aside);
+  };
+  if (await writeDir(seededDir(template), seededTemplateStamp, seedCopy)) {
+    written.push(seededDir(template));
+  }
+  return written;
+}
+
+async function writeDir(
+  target: string,
+  stamp: () => string,
+  make: (dir: string) => Promise<void>,
+): Promise<boolean> {
+  if (isCurrent(target, stamp)) return false;
+  const aside = `${target}.new`;
   rmSync(aside, { recursive: true, force: true });
   await make(aside);
-  rmSync(STAMP_FILE, { force: true });
-  rmSync(TEMPLATE_DIR, { recursive: true, force: true });
-  renameSync(aside, TEMPLATE_DIR);
-  writeFileSync(STAMP_FILE, templateStamp());
+  rmSync(stampFile(target), { force: true });
+  rmSync(target, { recursive: true, force: true });
+  renameSync(aside, target);
+  writeFileSync(stampFile(target), stamp());
   return true;
 }

@@ -19,9 +19,22 @@ import type { Db, Tx } from './client.ts';
 import { artworks, legalWalls } from './schema.ts';
 import { artists, events, forumPosts, missions } from './community-schema.ts';
 import { seedTours } from './seed-tours.ts';
+import { tours } from './tours-schema.ts';
 
 const DATA_DIR = fileURLToPath(new URL('../../../src/data/', import.meta.url));
 const DAY_MS = 86_400_000;
+
+/** Every file the seed reads, in src/data/: the seeded template's stamp covers them. */
+export const SEED_FILES = [
+  'legal-walls.json',
+  'artists.json',
+  'missions.json',
+  'events.json',
+  'forum-posts.json',
+  'artworks.json',
+  'open-data-walls.json',
+  'tours.json',
+].map((file) => DATA_DIR + file);
 
 export function loadSeedFile<T extends z.ZodType>(file: string, schema: T): z.infer<T>[] {
   const raw: unknown = JSON.parse(readFileSync(DATA_DIR + file, 'utf8'));
@@ -29,14 +42,20 @@ export function loadSeedFile<T extends z.ZodType>(file: string, schema: T): z.in
 }
 
 export function loadSeedData() {
-  return {
-    walls: loadSeedFile('legal-walls.json', SeedLegalWallSchema),
-    artists: loadSeedFile('artists.json', SeedArtistSchema),
-    missions: loadSeedFile('missions.json', SeedMissionSchema),
-    events: loadSeedFile('events.json', SeedEventSchema),
-    forumPosts: loadSeedFile('forum-posts.json', SeedForumPostSchema),
-  };
+  return { ...loadCurated(), ...loadDated() };
 }
+
+const loadCurated = () => ({
+  walls: loadSeedFile('legal-walls.json', SeedLegalWallSchema),
+  artists: loadSeedFile('artists.json', SeedArtistSchema),
+});
+
+/** The seed files whose rows are dated from the day the seed runs. */
+const loadDated = () => ({
+  missions: loadSeedFile('missions.json', SeedMissionSchema),
+  events: loadSeedFile('events.json', SeedEventSchema),
+  forumPosts: loadSeedFile('forum-posts.json', SeedForumPostSchema),
+});
 
 /**
  * Real artworks from openly licensed council datasets (scripts/build-seed-open-data.ts writes the
@@ -74,102 +93,133 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
  * (mission completions, likes, replies) and all player data are never touched.
  */
 export async function seedDatabase(db: Db, now = new Date()): Promise<void> {
-  const data = loadSeedData();
-  const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
   await db.transaction(async (tx) => {
-    if (data.walls.length) {
-      await tx
-        .insert(legalWalls)
-        .values(data.walls)
-        .onConflictDoUpdate({
-          target: legalWalls.id,
-          set: Object.fromEntries(WALL_FIELDS.map((f) => [f, excluded(toSnake(f))])),
-        });
-    }
-    if (data.artists.length) {
-      await tx
-        .insert(artists)
-        .values(data.artists)
-        .onConflictDoUpdate({
-          target: artists.id,
-          set: Object.fromEntries(
+    await seedCurated(tx, loadCurated());
+    await seedDated(tx, loadDated(), now);
+    await seedOpenData(tx);
+  });
+}
+
+/**
+ * The seed's rows that do not depend on the day it runs, for the seeded template `npm run
+ * build` makes (docs/decisions/050); seedTemplateCopy completes a copy of it.
+ */
+export async function seedTemplate(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedCurated(tx, loadCurated());
+    await seedOpenData(tx);
+  });
+}
+
+/**
+ * Completes a new database copied from the seeded template, in one transaction, to what
+ * seedDatabase makes on a new database: the dated rows, and the time the template's rows were
+ * made (the columns they leave to their default) set to this transaction's, as seedDatabase's
+ * single transaction sets them.
+ */
+export async function seedTemplateCopy(db: Db, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedDated(tx, loadDated(), now);
+    await tx.update(legalWalls).set({ createdAt: sql`now()` });
+    await tx.update(tours).set({ createdAt: sql`now()`, updatedAt: sql`now()` });
+  });
+}
+
+async function seedCurated(tx: Tx, data: ReturnType<typeof loadCurated>): Promise<void> {
+  if (data.walls.length) {
+    await tx
+      .insert(legalWalls)
+      .values(data.walls)
+      .onConflictDoUpdate({
+        target: legalWalls.id,
+        set: Object.fromEntries(WALL_FIELDS.map((f) => [f, excluded(toSnake(f))])),
+      });
+  }
+  if (data.artists.length) {
+    await tx
+      .insert(artists)
+      .values(data.artists)
+      .onConflictDoUpdate({
+        target: artists.id,
+        set: Object.fromEntries(
+          ['name', 'aka', 'city', 'country', 'active_years', 'style', 'achievements', 'source'].map(
+            (c) => [toCamel(c), excluded(c)],
+          ),
+        ),
+      });
+  }
+}
+
+async function seedDated(tx: Tx, data: ReturnType<typeof loadDated>, now: Date): Promise<void> {
+  const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  if (data.missions.length) {
+    await tx
+      .insert(missions)
+      .values(
+        data.missions.map(({ targetLocation, durationDays, ...m }) => ({
+          ...m,
+          targetLat: targetLocation?.lat ?? null,
+          targetLng: targetLocation?.lng ?? null,
+          expiresAt: at(durationDays),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: missions.id,
+        set: {
+          ...Object.fromEntries(
             [
-              'name',
-              'aka',
-              'city',
-              'country',
-              'active_years',
-              'style',
-              'achievements',
+              'title',
+              'description',
+              'difficulty',
+              'reward_tokens',
+              'mission_type',
+              'target_emoji_pin',
+              'target_lat',
+              'target_lng',
+              'max_completions',
               'source',
             ].map((c) => [toCamel(c), excluded(c)]),
           ),
-        });
-    }
-    if (data.missions.length) {
-      await tx
-        .insert(missions)
-        .values(
-          data.missions.map(({ targetLocation, durationDays, ...m }) => ({
-            ...m,
-            targetLat: targetLocation?.lat ?? null,
-            targetLng: targetLocation?.lng ?? null,
-            expiresAt: at(durationDays),
-          })),
-        )
-        .onConflictDoUpdate({
-          target: missions.id,
-          set: {
-            ...Object.fromEntries(
-              [
-                'title',
-                'description',
-                'difficulty',
-                'reward_tokens',
-                'mission_type',
-                'target_emoji_pin',
-                'target_lat',
-                'target_lng',
-                'max_completions',
-                'source',
-              ].map((c) => [toCamel(c), excluded(c)]),
-            ),
-            // A lapsed mission is renewed; a running one keeps its expiry.
-            expiresAt: sql`case when ${missions.expiresAt} is null or ${missions.expiresAt} < ${now.toISOString()}::timestamptz then excluded.expires_at else ${missions.expiresAt} end`,
-          },
-        });
-    }
-    if (data.events.length) {
-      await tx
-        .insert(events)
-        .values(
-          data.events.map(({ durationDays, ...e }) => ({
-            ...e,
-            endDate: durationDays === null ? null : at(durationDays),
-          })),
-        )
-        .onConflictDoUpdate({
-          target: events.id,
-          set: {
-            ...Object.fromEntries(
-              ['title', 'description', 'status', 'reward_tokens', 'reward_nft', 'source'].map(
-                (c) => [toCamel(c), excluded(c)],
-              ),
-            ),
-            endDate: sql`case when ${events.endDate} is null or ${events.endDate} < ${now.toISOString()}::timestamptz then excluded.end_date else ${events.endDate} end`,
-          },
-        });
-    }
-    if (data.forumPosts.length) {
-      await tx
-        .insert(forumPosts)
-        .values(data.forumPosts.map(({ daysAgo, ...p }) => ({ ...p, createdAt: at(-daysAgo) })))
-        .onConflictDoNothing();
-    }
-    await seedArtworks(tx, loadSeedArtworks());
-    await seedOpenDataWalls(tx, loadSeedOpenDataWalls());
-    await seedTours(tx, loadSeedFile('tours.json', SeedTourSchema));
-  });
+          // A lapsed mission is renewed; a running one keeps its expiry.
+          expiresAt: sql`case when ${missions.expiresAt} is null or ${missions.expiresAt} < ${now.toISOString()}::timestamptz then excluded.expires_at else ${missions.expiresAt} end`,
+        },
+      });
+  }
+  if (data.events.length) {
+    await tx
+      .insert(events)
+      .values(
+        data.events.map(({ durationDays, ...e }) => ({
+          ...e,
+          endDate: durationDays === null ? null : at(durationDays),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: events.id,
+        set: {
+          ...Object.fromEntries(
+            ['title', 'description', 'status', 'reward_tokens', 'reward_nft', 'source'].map((c) => [
+              toCamel(c),
+              excluded(c),
+            ]),
+          ),
+          endDate: sql`case when ${events.endDate} is null or ${events.endDate} < ${now.toISOString()}::timestamptz then excluded.end_date else ${events.endDate} end`,
+        },
+      });
+  }
+  if (data.forumPosts.length) {
+    await tx
+      .insert(forumPosts)
+      .values(data.forumPosts.map(({ daysAgo, ...p }) => ({ ...p, createdAt: at(-daysAgo) })))
+      .onConflictDoNothing();
+  }
+}
+
+/** The open datasets' artworks and walls, and the tours through them. */
+async function seedOpenData(tx: Tx): Promise<void> {
+  await seedArtworks(tx, loadSeedArtworks());
+  await seedOpenDataWalls(tx, loadSeedOpenDataWalls());
+  await seedTours(tx, loadSeedFile('tours.json', SeedTourSchema));
 }
 
 /**
