@@ -13,7 +13,12 @@
  * server's leftovers want, and each route is loaded once per server before the rounds count.
  *
  *   npm run bench:reads [-- --rounds 3 --seconds 10 --routes /api/artists,/healthz
- *                          --databases pglite,postgres --postgres postgres://…]
+ *                          --databases pglite,postgres --postgres postgres://…
+ *                          --cpu-prof /tmp/profiles]
+ *
+ * --cpu-prof writes a V8 CPU profile of each server (`node --cpu-prof`, the app's and the bare
+ * server's) into that folder when it stops: where the time per request goes, which the rates on
+ * a loaded machine cannot say.
  *
  * The Postgres server is --postgres, else TEST_DATABASE_URL's server, else BENCH_POSTGRES_URL's.
  */
@@ -34,6 +39,7 @@ const { values } = parseArgs({
     routes: { type: 'string' },
     databases: { type: 'string', default: 'pglite,postgres' },
     postgres: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -147,6 +153,23 @@ const median = (xs: number[]) => {
 };
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
+/**
+ * The command with node's CPU profiler on when --cpu-prof names a folder: each server's
+ * profile lands in <folder>/<database>-app or -bare, written when the bench stops it.
+ */
+function withProfile(command: string[], name: string): string[] {
+  const folder = values['cpu-prof'];
+  if (!folder) return command;
+  const node = command.indexOf('node');
+  const into = path.resolve(folder, name);
+  return [
+    ...command.slice(0, node + 1),
+    '--cpu-prof',
+    `--cpu-prof-dir=${into}`,
+    ...command.slice(node + 1),
+  ];
+}
+
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill()));
 buildIfChanged(root);
@@ -160,7 +183,10 @@ async function bench(kind: 'pglite' | 'postgres') {
       : {};
   const appPort = await freePort();
   const appLog = openSync(path.join(dataDir, 'app.log'), 'w');
-  const [appCommand, ...appArgs] = onCore(SERVER_CORE, npmStartCommand(root));
+  const [appCommand, ...appArgs] = onCore(
+    SERVER_CORE,
+    withProfile(npmStartCommand(root), `${kind}-app`),
+  );
   const app = spawn(appCommand!, appArgs, {
     cwd: root,
     env: {
@@ -193,7 +219,7 @@ async function bench(kind: 'pglite' | 'postgres') {
   writeFileSync(answersFile, JSON.stringify(answers));
   const barePort = await freePort();
   const [bareCommand, ...bareArgs] = onCore(SERVER_CORE, [
-    'node',
+    ...withProfile(['node'], `${kind}-bare`),
     'bench/bare-server.mjs',
     String(barePort),
     answersFile,

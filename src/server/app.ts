@@ -73,8 +73,9 @@ function frameworkErrors(config: Config) {
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const fastReads = new FastReads(config);
+  const logStream = batchedStdout();
   const app = Fastify({
-    logger: { level: config.logLevel, stream: batchedStdout() },
+    logger: { level: config.logLevel, stream: logStream },
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -93,7 +94,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('objectStore', await createObjectStore(config));
   // Cached catalogue reads from the server's handler, in front of Fastify (decision 028).
   app.decorate('fastReads', fastReads);
-  fastReads.start(app.log);
+  fastReads.start(app.log, logStream);
   app.addHook('preClose', (done) => {
     fastReads.stop();
     done();

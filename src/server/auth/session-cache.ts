@@ -38,6 +38,12 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byUser = new Map<string, Set<string>>();
   private readonly loading = new Map<string, Load>();
+  /**
+   * The key (SHA-256) of each session id found in the database, so a signed-in request does
+   * not hash its cookie again: the hash was a fixed cost of every one (docs/decisions/050).
+   * Made-up ids are hashed each time and never kept.
+   */
+  private readonly keys = new Map<string, string>();
 
   constructor(
     private readonly db: Db,
@@ -64,7 +70,7 @@ export class SessionCache {
    */
   cached(sessionId: string): SessionUser | undefined {
     const now = Date.now();
-    const hit = this.fresh(hashSessionId(sessionId), now);
+    const hit = this.fresh(this.keyOf(sessionId), now);
     return hit && now - hit.lastSeenAt < LAST_SEEN_STEP_MS ? hit.user : undefined;
   }
 
@@ -74,7 +80,7 @@ export class SessionCache {
    * load is not kept, and the next request tries again.
    */
   async find(sessionId: string, country: string | null): Promise<SessionUser | null> {
-    const key = hashSessionId(sessionId);
+    const key = this.keyOf(sessionId);
     const now = Date.now();
     const hit = this.fresh(key, now);
     (hit ? sessionLookups.hit : sessionLookups.miss).inc();
@@ -84,6 +90,8 @@ export class SessionCache {
     }
     const found = await this.shared(key);
     if (!found) return null;
+    if (this.keys.size >= MAX_ENTRIES) this.keys.clear();
+    this.keys.set(sessionId, key);
     const kept = this.entries.get(key);
     if (kept?.user === found.user) {
       kept.lastSeenAt = this.markSeen(key, kept.lastSeenAt, country, now);
@@ -123,6 +131,10 @@ export class SessionCache {
     };
     load.found.then(done, done);
     return load.found;
+  }
+
+  private keyOf(sessionId: string): string {
+    return this.keys.get(sessionId) ?? hashSessionId(sessionId);
   }
 
   private fresh(key: string, now: number): Entry | undefined {

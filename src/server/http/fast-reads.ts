@@ -3,8 +3,10 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { SessionUser } from '../auth/sessions.ts';
-import { isCurrent, variantFor, type Answer } from './cached-answers.ts';
+import { isCurrent, variantFor, type Answer, type Variant } from './cached-answers.ts';
 import type { Config } from '../config/config.ts';
+import { quickSuccessLines, type LogStream } from './logging.ts';
+import { metricsReadable } from './metrics.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answerLookups, httpRequests, sessionLookups } from '../observability/metrics.ts';
 
@@ -42,15 +44,21 @@ export class FastReads {
   served = 0;
   private readonly routes = new Map<string, { answerOf: AnswerOf; keeping: Keeping }>();
   private sessionOf: SessionOf = () => undefined;
-  private log: FastifyBaseLogger | null = null;
+  private serving = false;
+  private logLine: ReturnType<typeof quickSuccessLines> = null;
   /** The security headers, flattened, in the order the onSend hook sends them. */
   private readonly security: string[];
   private readonly trustProxy: boolean;
+  /** Counted only where someone can read the figures, as Fastify's latencies are (metrics.ts). */
+  private readonly counting: boolean;
+  /** Each variant's header lists, made once: the request id is written into its slot. */
+  private readonly headerLists = new WeakMap<Variant, Partial<Record<HeaderCase, HeaderList>>>();
 
   constructor(config: Config) {
     const { fixed, csp } = securityHeaders(config);
     this.security = [...Object.entries(fixed).flat(), 'content-security-policy', csp];
     this.trustProxy = config.trustProxy !== false;
+    this.counting = metricsReadable(config);
   }
 
   /** Fastify's `serverFactory`: the HTTP/1 server Fastify would make, with this in front. */
@@ -66,13 +74,14 @@ export class FastReads {
     return server;
   };
 
-  /** Answers start once the app has its logger; they stop when it starts closing. */
-  start(log: FastifyBaseLogger): void {
-    this.log = log;
+  /** Answers start once the app has its logger and its stream; they stop when it closes. */
+  start(log: FastifyBaseLogger, stream: LogStream): void {
+    this.logLine = quickSuccessLines(log, stream);
+    this.serving = true;
   }
 
   stop(): void {
-    this.log = null;
+    this.serving = false;
   }
 
   useSessions(sessionOf: SessionOf): void {
@@ -87,8 +96,7 @@ export class FastReads {
   /** True when answered here; false leaves the request, untouched, to Fastify. */
   private answer(req: IncomingMessage, res: ServerResponse): boolean {
     const { method, url, headers } = req;
-    const log = this.log;
-    if ((method !== 'GET' && method !== 'HEAD') || !log) return false;
+    if ((method !== 'GET' && method !== 'HEAD') || !this.serving) return false;
     const route = this.routes.get(url!);
     if (!route || !headers.cookie) return false;
     // Behind a trusted proxy the logged host and address come from these: Fastify works them out.
@@ -103,46 +111,70 @@ export class FastReads {
     const id = (headers['x-request-id'] as string | undefined) || randomUUID();
     const kept = route.keeping === 'revalidate';
     const variant = kept ? variantFor(headers['accept-encoding'], answer) : answer.identity;
-    const sent = kept
-      ? ['etag', variant.etag, 'vary', 'Accept-Encoding', 'cache-control', 'private, no-cache']
-      : [];
     const current = kept && isCurrent(headers['if-none-match'], answer);
-    if (!current) {
-      if (variant.encoding) sent.push('content-encoding', variant.encoding);
-      sent.push('content-type', 'application/json; charset=utf-8');
-    }
-    sent.push('x-request-id', id, ...this.security);
-    if (!kept) sent.push('cache-control', 'private, no-store');
-    if (current) {
-      res.writeHead(304, sent);
-      res.end();
-    } else {
-      sent.push('content-length', String(variant.body.length));
-      res.writeHead(200, sent);
-      res.end(method === 'GET' ? variant.body : undefined);
-    }
+    const status = current ? 304 : 200;
+    const sent = this.headerList(variant, current ? 'not-modified' : kept ? 'kept' : 'no-store');
+    // writeHead copies the list into the head it sends before returning: the slot is free again.
+    sent.lines[sent.idAt] = id;
+    res.writeHead(status, sent.lines);
+    res.end(method === 'GET' && !current ? variant.body : undefined);
     this.served++;
-    answerLookups.hit.inc();
-    sessionLookups.hit.inc();
-    // The registered path is the route's template: these routes take no parameters.
-    httpRequests.observe(
-      { method, route: url!, status: current ? '304' : '200' },
-      (performance.now() - start) / 1000,
-    );
-    // The line Fastify writes (logging.ts), through its serialisers; written now, not once the
-    // socket has sent the answer (decision 028).
-    const request = {
-      method,
-      url,
-      headers,
-      host: headers.host ?? '',
-      ip: req.socket.remoteAddress,
-      socket: req.socket,
-    };
-    log.info(
-      { reqId: id, req: request, res, responseTime: performance.now() - start },
-      'request completed',
+    if (this.counting) {
+      answerLookups.hit.inc();
+      sessionLookups.hit.inc();
+      // The registered path is the route's template: these routes take no parameters.
+      httpRequests.observe(
+        { method, route: url!, status: String(status) },
+        (performance.now() - start) / 1000,
+      );
+    }
+    // The line Fastify writes for a quick success (logging.ts), at debug; written now, not once
+    // the socket has sent the answer (decision 028).
+    this.logLine?.(
+      id,
+      {
+        method,
+        url: url!,
+        version: headers['accept-version'] as string | undefined,
+        host: headers.host ?? '',
+        remoteAddress: req.socket.remoteAddress,
+        remotePort: req.socket.remotePort,
+      },
+      status,
+      performance.now() - start,
     );
     return true;
   }
+
+  /**
+   * The header lines Fastify sends for this variant, in its order (fast-reads.test.ts compares
+   * them): made on the variant's first answer and kept beside it.
+   */
+  private headerList(variant: Variant, which: HeaderCase): HeaderList {
+    let lists = this.headerLists.get(variant);
+    if (!lists) this.headerLists.set(variant, (lists = {}));
+    const made = lists[which];
+    if (made) return made;
+    const kept = which !== 'no-store';
+    const list = kept
+      ? ['etag', variant.etag, 'vary', 'Accept-Encoding', 'cache-control', 'private, no-cache']
+      : [];
+    if (which !== 'not-modified') {
+      if (variant.encoding) list.push('content-encoding', variant.encoding);
+      list.push('content-type', 'application/json; charset=utf-8');
+    }
+    const idAt = list.push('x-request-id', '') - 1;
+    list.push(...this.security);
+    if (!kept) list.push('cache-control', 'private, no-store');
+    if (which !== 'not-modified') list.push('content-length', String(variant.body.length));
+    return (lists[which] = { lines: list, idAt });
+  }
+}
+
+/** A 200 of a cached answer, its 304, or a 200 never to be stored. */
+type HeaderCase = 'kept' | 'not-modified' | 'no-store';
+/** Names and values in turn, as writeHead takes them; the request id's value at `idAt`. */
+interface HeaderList {
+  lines: string[];
+  idAt: number;
 }

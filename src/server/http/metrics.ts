@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config/config.ts';
 import {
   httpRequests,
   rateLimitRefusals,
@@ -51,6 +52,10 @@ async function scrape(headers: IncomingHttpHeaders, token: string | null) {
   return { status: 200, type: registry.contentType, body: await registry.metrics(), extra: {} };
 }
 
+/** Someone can read the figures: a port of their own, or a token for /metrics. */
+export const metricsReadable = ({ metrics }: Config) =>
+  metrics.port !== null || metrics.token !== null;
+
 interface Watched {
   span: RequestSpan | null;
   uploadBytes: number;
@@ -66,7 +71,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const { port, token } = app.config.metrics;
   const watched = new WeakMap<FastifyRequest, Watched>();
   // Nobody can read the figures and no traces are sent: the requests pay for neither.
-  const watching = port !== null || token !== null || tracingWanted();
+  const watching = metricsReadable(app.config) || tracingWanted();
 
   if (watching)
     app.addHook('onRequest', (request, reply, done) => {
