@@ -32,6 +32,8 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
+/** The machine's load when the runs start: on a shared machine the ratios are read beside it. */
+const loadAtStart = os.loadavg()[0]!;
 /** A folder to keep every run's full Lighthouse report in, for a closer look. */
 const SAVE = values.save;
 /**
@@ -272,6 +274,11 @@ for (const name of ['map home', 'bare MapLibre'] as const) {
 const lcpElements = (name: keyof typeof pages) => [
   ...new Set(results[name].map((r) => r.lcpElement)),
 ];
+console.log(
+  `TBT ratio per run: ${results['map home']
+    .map((f, i) => (f.tbt / Math.max(results['bare MapLibre'][i]!.tbt, 1)).toFixed(2))
+    .join(' ')}`,
+);
 console.log(`map home LCP element: ${lcpElements('map home').join(' | ')}`);
 const ratio = medians['map home'].tbt / Math.max(medians['bare MapLibre'].tbt, 1);
 const drawnRatio = medians['map home'].drawn / medians['bare MapLibre'].drawn;
@@ -281,6 +288,10 @@ console.log(
     `${medians['bare MapLibre'].drawn.toFixed(0)} ms (${drawnRatio.toFixed(2)}x, observed); ` +
     `map home LCP ${(medians['map home'].lcp / 1000).toFixed(2)} s (target < 2.5 s); ` +
     `landing score ${medians.landing.score} (target >= 95)`,
+);
+console.log(
+  `machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ` +
+    `${os.loadavg()[0]!.toFixed(1)} at the end (${os.cpus().length} cores)`,
 );
 
 await browser.disconnect();

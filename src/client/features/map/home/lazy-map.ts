@@ -9,7 +9,10 @@ const RETRY_DELAYS_MS = [500, 1500, 3000];
 async function importWithRetries() {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await import('../view/map-view.tsx');
+      // MapLibre's chunk is asked for beside the map's own, not once that one has arrived and
+      // named it: the largest download of the map home starts a round trip sooner.
+      const [view] = await Promise.all([import('../view/map-view.tsx'), import('maplibre-gl')]);
+      return view;
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined) throw error;

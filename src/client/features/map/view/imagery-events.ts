@@ -1,4 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { startTransition } from 'react';
 import { loadOfflineBasemap } from '../basemap/offline-basemap.ts';
 import { LAYER } from '../layers/map-style.ts';
 import type { LatestProps } from './map-view-props.ts';
@@ -28,10 +29,12 @@ export function wireImageryEvents(
     if (typeof sourceId === 'string') {
       if (!IMAGERY_SOURCES.has(sourceId)) return;
       needOfflineBasemap();
-      latest.current.onImagery('offline');
+      startTransition(() => latest.current.onImagery('offline'));
     } else console.warn('Map error:', e.error?.message);
   });
+  // The badge follows in slices between the map's frames (docs/decisions/051-light-map-home.md).
   map.on('sourcedata', (e) => {
-    if (e.tile && IMAGERY_SOURCES.has(e.sourceId)) latest.current.onImagery('online');
+    if (e.tile && IMAGERY_SOURCES.has(e.sourceId))
+      startTransition(() => latest.current.onImagery('online'));
   });
 }

@@ -1,7 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-credits.css';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { heatFeatures, myLogFeatures } from '../layers/activity-layers.ts';
 import { showArtworks } from '../layers/artwork-layers.ts';
 import { createMap } from './create-map.ts';
@@ -61,9 +61,13 @@ function MapView(props: MapViewProps) {
       });
       (container as MapElement).maplibre = m;
       container.dataset.ready = 'true';
-      setMap(m);
-      latest.current.onReady(createHandle(m, sources, layers, container));
-      latest.current.onView(viewOf(m));
+      // A transition: React renders the markers and the page's answer to the map between the
+      // map's first frames, in slices, not as one long task (docs/decisions/051-light-map-home.md).
+      startTransition(() => {
+        setMap(m);
+        latest.current.onReady(createHandle(m, sources, layers, container));
+        latest.current.onView(viewOf(m));
+      });
       camera.report();
     });
     wireViewEvents(m, camera, latest, setThumbnails);

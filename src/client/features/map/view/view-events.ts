@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { Dispatch, SetStateAction } from 'react';
+import { startTransition, type Dispatch, type SetStateAction } from 'react';
 import { thumbnailsOf } from '../layers/artwork-thumbnails.ts';
 import type { Thumbnail } from './map-markers.tsx';
 import type { LatestProps, MapViewState } from './map-view-props.ts';
@@ -50,12 +50,17 @@ export function wireViewEvents(
   setThumbnails: Dispatch<SetStateAction<Thumbnail[]>>,
 ) {
   map.on('move', camera.report);
-  map.on('moveend', () => latest.current.onView(viewOf(map)));
+  // What follows a move or an idle map (new boxes to fetch, thumbnails) renders in slices
+  // between the map's frames (docs/decisions/051-light-map-home.md).
+  map.on('moveend', () => startTransition(() => latest.current.onView(viewOf(map))));
   map.on('idle', () => {
-    setThumbnails((current) => {
-      const next = thumbnailsOf(map);
-      const same = next.length === current.length && next.every((t, i) => t.id === current[i]?.id);
-      return same ? current : next;
-    });
+    const next = thumbnailsOf(map);
+    startTransition(() =>
+      setThumbnails((current) => {
+        const same =
+          next.length === current.length && next.every((t, i) => t.id === current[i]?.id);
+        return same ? current : next;
+      }),
+    );
   });
 }
