@@ -99,6 +99,8 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
       SEED_CONTENT: String(seed),
       // Every test signs a new player up from this one address.
       SIGNUP_RATE_LIMIT: '100000',
+      // ...and a cheap scrypt for each: the production cost would spend a second of CPU on each.
+      PASSWORD_HASH_COST: 'test',
       // Players signed up during a run confirm walls at once (the default asks 7 days).
       ESTABLISHED_MIN_DAYS: '0',
       // Specs count inbox items: no "near you" notice arrives on a timer in the middle of one.

@@ -26,6 +26,9 @@ const SPOT = {
 };
 
 test.use({ geolocation: SPOT, permissions: ['geolocation'] });
+// Camera moves (fly-tos, eases, a drag's glide) land at once: the tests check where the map ends
+// up, and each animated frame is drawn in software WebGL here.
+test.use({ reducedMotion: 'reduce' });
 
 const tokenCount = (page: Page) => page.getByTestId('token-count');
 const captureDialog = (page: Page) => page.getByRole('dialog', { name: 'Document Street Art' });

@@ -18,6 +18,9 @@ const BONDI = { latitude: -33.8911, longitude: 151.2772 };
 
 // Every test here is about a freshly signed-up player.
 test.use({ signedIn: true });
+// Camera moves (fly-tos, eases, a drag's glide) land at once: the tests check where the map ends
+// up, and each animated frame is drawn in software WebGL here.
+test.use({ reducedMotion: 'reduce' });
 
 const tokenCount = (page: Page) => page.getByTestId('token-count');
 const wallsHeading = (page: Page) =>

@@ -57,10 +57,16 @@ async function proposeWall(page: Page): Promise<string> {
 const QUEUED = 'Thanks — a moderator will look at it.';
 const HIDDEN = 'Thanks — it is hidden until a moderator reviews it.';
 
+// Where these tests pass the map home, its camera lands at once and the player's dot stays still:
+// what they check is where things end up, not how they move.
+test.use({ reducedMotion: 'reduce' });
+
 test('a new account’s report hides nothing, two established players’ do; a moderator suspends the author, keeps one post hidden and restores the other, on the record', async ({
   page,
   expectFailure,
 }) => {
+  // Six players, a moderator and a map load: more than the default on a busy 2-core runner.
+  test.slow();
   const author = await signUp(page);
   const content = `You all paint like toddlers ${uniqueName('x')}`;
   const created = await page.request.post('/api/community/forum', { data: { content } });

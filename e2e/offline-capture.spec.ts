@@ -10,7 +10,8 @@ import {
 } from './outbox-steps.ts';
 import { forgiveOfflineLoadErrors, underWorker } from './pwa.ts';
 
-test.use({ geolocation: OUTBOX_SPOT, permissions: ['geolocation'] });
+// The map home stays still (no pulsing dot to draw in software WebGL): its parts are the subject.
+test.use({ geolocation: OUTBOX_SPOT, permissions: ['geolocation'], reducedMotion: 'reduce' });
 
 const UPLOADER = /\/assets\/photo-uploader-[\w-]+\.(js|css)$/;
 

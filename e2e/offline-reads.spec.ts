@@ -1,8 +1,9 @@
 import { expect, screenshots, test } from './fixtures.ts';
 import { forgiveOfflineLoadErrors, underWorker } from './pwa.ts';
 
-// These specs are about the service worker, which the suite otherwise blocks.
-test.use({ serviceWorkers: 'allow' });
+// These specs are about the service worker, which the suite otherwise blocks. The map home
+// stays still (no pulsing dot): what it shows offline is checked, not its motion.
+test.use({ serviceWorkers: 'allow', reducedMotion: 'reduce' });
 
 test('reopened offline, the app shows the map home, the player and the walls they saw, and since when', async ({
   page,

@@ -92,13 +92,32 @@ export function allowSpentLinks(expectFailure: (url: RegExp, status: number) => 
   expectFailure(/\/api\/objects\/uploads\//, 403);
 }
 
-/** However long the bad network takes: the three pieces arrive once each and none wait. */
+/**
+ * Gives the page a clock the test moves (before the app loads): each request the network drops
+ * makes the page's outbox wait up to a minute before it tries again (src/client/outbox/kinds.ts),
+ * and expectThreeSentOnce moves past those waits rather than sitting through them.
+ */
+export async function skipRetryWaits(page: Page) {
+  await page.clock.install();
+}
+
+/** The longest the outbox waits between two tries (kinds.ts): one jump ends any wait. */
+const LONGEST_RETRY_WAIT_MS = 60_000;
+
+/**
+ * However many tries the bad network takes: the three pieces arrive once each and none wait.
+ * Each look first ends the page's wait for its next try (skipRetryWaits).
+ */
 export async function expectThreeSentOnce(
   page: Page,
   me: SignedInPlayer,
   before: { tokens: number; discoveries: number },
 ) {
-  await expect.poll(async () => (await myDiscoveries(page)).length, { timeout: 60_000 }).toBe(3);
+  const arrived = async () => {
+    await page.clock.fastForward(LONGEST_RETRY_WAIT_MS);
+    return (await myDiscoveries(page)).length;
+  };
+  await expect.poll(arrived, { timeout: 60_000, intervals: [250] }).toBe(3);
   await expect(badge(page)).toHaveCount(0);
   await expectExactlyThree(page, me, before);
 }

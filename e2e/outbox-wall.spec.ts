@@ -11,7 +11,13 @@ const SPOT = {
 };
 
 // With the worker in charge, as an installed app: the outbox screen opens offline from it.
-test.use({ serviceWorkers: 'allow', geolocation: SPOT, permissions: ['geolocation'] });
+// The map stays still (no pulsing dot to draw in software WebGL): the outbox is the subject.
+test.use({
+  serviceWorkers: 'allow',
+  geolocation: SPOT,
+  permissions: ['geolocation'],
+  reducedMotion: 'reduce',
+});
 
 test("a wall confirmation made offline keeps its photo, and is sent with it once we're back", async ({
   page,

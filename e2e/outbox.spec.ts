@@ -14,10 +14,14 @@ import {
   OUTBOX_SPOT,
   PHOTOGRAPHER_REWARD,
   player,
+  skipRetryWaits,
 } from './outbox-steps.ts';
 import { freshSeed, phonePhoto, uploadPhoto } from './photo-files.ts';
 
 test.use({ geolocation: OUTBOX_SPOT, permissions: ['geolocation'] });
+// The map home is where Capture is, not what these tests are about: no camera glides or pulsing
+// dot to draw in software WebGL while the outbox works.
+test.use({ reducedMotion: 'reduce' });
 
 test.describe('the outbox', () => {
   test('three discoveries made offline wait, then are sent exactly once with the exact tokens', async ({
@@ -69,6 +73,7 @@ test.describe('the outbox', () => {
   }) => {
     test.slow();
     allowSpentLinks(expectFailure);
+    await skipRetryWaits(page);
     await openMapHome(page);
     const before = await player(page);
     await captureThreeOffline(page, context);

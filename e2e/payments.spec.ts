@@ -122,6 +122,8 @@ test('onboarding with payments on: Complete Setup & Enter Game pays on the page,
 }) => {
   await signUp(page, { baseURL: EMPTY_URL });
   await installFakeStripeJs(page);
+  // The page's own clock, so the game's 2 s wait after "You're All Set!" is skipped, not sat out.
+  await page.clock.install();
   await page.goto(`${EMPTY_URL}/onboarding`);
   await page.getByRole('button', { name: 'Skip for now (Limited Access)' }).click();
   const complete = page.getByRole('button', { name: 'Complete Setup & Enter Game' });
@@ -141,6 +143,7 @@ test('onboarding with payments on: Complete Setup & Enter Game pays on the page,
     redirect: 'if_required',
   });
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  await page.clock.fastForward(2_000);
   await expect(page).toHaveURL(`${EMPTY_URL}/`, { timeout: 5_000 });
 });
 

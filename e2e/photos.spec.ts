@@ -3,8 +3,9 @@ import sharp from 'sharp';
 import { expect, expectNoSeriousAxeViolations, screenshots, test, toasts } from './fixtures.ts';
 import { freshSeed, phonePhoto, pickPhoto } from './photo-files.ts';
 
-// Every test here runs as a freshly signed-up player.
-test.use({ signedIn: true });
+// Every test here runs as a freshly signed-up player, on a map that stays still (no pulsing dot
+// to draw in software WebGL): the photos are the subject.
+test.use({ signedIn: true, reducedMotion: 'reduce' });
 
 const tokenCount = (page: Page) => page.getByTestId('token-count');
 

@@ -5,8 +5,9 @@ import { chromium } from '@playwright/test';
 import { expect, screenshots, test } from './fixtures.ts';
 import { deployNextWorker, pngSize, underWorker } from './pwa.ts';
 
-// These specs are about the service worker, which the suite otherwise blocks.
-test.use({ serviceWorkers: 'allow' });
+// These specs are about the service worker, which the suite otherwise blocks. The map home
+// some of them open stays still (no pulsing dot to draw while the worker installs).
+test.use({ serviceWorkers: 'allow', reducedMotion: 'reduce' });
 
 interface ManifestIcon {
   src: string;

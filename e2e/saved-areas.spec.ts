@@ -7,8 +7,9 @@ import { EMPTY_URL, expect, screenshots, signUp, test, toasts, SIGNED_IN } from 
 import { forgiveOfflineLoadErrors, underWorker } from './pwa.ts';
 import { documentFinds } from './photo-files.ts';
 
-// These specs are about the service worker, which the suite otherwise blocks.
-test.use({ serviceWorkers: 'allow' });
+// These specs are about the service worker, which the suite otherwise blocks. The map stays
+// still (no pulsing dot, no glides): what a saved area keeps is what is checked, not motion.
+test.use({ serviceWorkers: 'allow', reducedMotion: 'reduce' });
 
 /** The seeded Bondi Sea Wall (src/data/legal-walls.json). */
 const BONDI = { latitude: -33.891, longitude: 151.2777 };
@@ -82,8 +83,7 @@ test(
   SIGNED_IN,
   async ({ page, context, consoleErrors }) => {
     test.slow();
-    await underWorker(page);
-    await page.goto(AT_BONDI);
+    await underWorker(page, AT_BONDI);
     await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', {
       timeout: 30_000,
     });
@@ -164,7 +164,7 @@ test(
   },
 );
 
-test('with the imagery host out of reach an area keeps its walls, artworks and missions, says what is missing, and a retry fetches only that', async ({
+test('with the imagery host out of reach an area keeps its walls, artworks and missions, says what is missing, and a retry fetches only that; signing out removes it, and the next player on the device finds none', async ({
   page,
   context,
   consoleErrors,
@@ -177,13 +177,12 @@ test('with the imagery host out of reach an area keeps its walls, artworks and m
     asked.push(route.request().url().split('#')[0]!);
     return answers-- > 0 ? route.fallback() : route.abort('failed');
   });
-  await signUp(page);
+  const first = await signUp(page);
   // A piece of the player's own beside the wall, and the seeded mission there, to keep offline.
   await documentFinds(page, BONDI, 1);
   const missions = (await (await page.request.get('/api/missions')).json()) as Mission[];
   const walk = missions.find((m) => m.title === 'Bondi Sea Wall Walk')!;
-  await underWorker(page);
-  await page.goto(AT_BONDI);
+  await underWorker(page, AT_BONDI);
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   // The map draws its artworks once their read answers, after the map is ready.
   await expect.poll(async () => (await drawnArtworks(page)).length).toBeGreaterThan(0);
@@ -278,6 +277,20 @@ test('with the imagery host out of reach an area keeps its walls, artworks and m
   ).toHaveText(`Map imagery: saved (${total} tiles)`);
   expect(await storedAreas(page)).toEqual({ records: 1, caches: 1, entries: total });
   forgiveOfflineLoadErrors(consoleErrors);
+
+  // Signing out removes the player's saved areas: the next player on the device finds none.
+  answers = Infinity;
+  await page.goto('/api/logout');
+  await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
+  await expect.poll(() => storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
+
+  const next = await signUp(page);
+  expect(next.id).not.toBe(first.id);
+  await page.goto(AT_BONDI);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await openLayers(page);
+  await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
 });
 
 /** Street names the Standard map type has drawn from the street map. */
@@ -349,32 +362,4 @@ test("a saved area keeps the street map's ranges: offline, the streets draw from
   expect(ranges.length).toBeGreaterThan(0);
   expect(ranges.every((r) => r.status === 206 && r.fromWorker)).toBe(true);
   forgiveOfflineLoadErrors(consoleErrors);
-});
-
-test("signing out removes the player's saved areas: the next player on the device finds none", async ({
-  page,
-  player,
-}) => {
-  test.slow();
-  await underWorker(page);
-  await page.goto(AT_BONDI);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await openLayers(page);
-  await page.getByRole('button', { name: 'Save this area' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save this area' });
-  await dialog.getByRole('button', { name: 'Save area' }).click();
-  await expect(dialog.getByRole('status')).toContainText(/^Saved /, { timeout: 30_000 });
-  expect((await storedAreas(page)).records).toBe(1);
-
-  await page.goto('/api/logout');
-  await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
-  await expect.poll(() => storedAreas(page)).toEqual({ records: 0, caches: 0, entries: 0 });
-
-  const next = await signUp(page);
-  expect(next.id).not.toBe(player.id);
-  await page.goto(AT_BONDI);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await openLayers(page);
-  await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
 });

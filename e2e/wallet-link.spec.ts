@@ -27,6 +27,10 @@ async function connectFromHeader(page: Page) {
  */
 const LINKED = { timeout: 30_000 };
 
+// Where these tests pass the map home, its camera lands at once and the player's dot stays still:
+// what they check is where things end up, not how they move.
+test.use({ reducedMotion: 'reduce' });
+
 test('a player links a wallet by signing, sees it on the profile, and a replayed signature is refused', async ({
   page,
   player: _player,

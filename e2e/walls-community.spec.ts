@@ -80,6 +80,9 @@ async function fillProposal(dialog: Locator, name: string) {
 }
 
 test.use({ geolocation: SPOT, permissions: ['geolocation'] });
+// Camera moves (fly-tos, eases, a drag's glide) land at once: the tests check where the map ends
+// up, and each animated frame is drawn in software WebGL here.
+test.use({ reducedMotion: 'reduce' });
 
 test('a player proposes a wall; three established players confirm it and it turns verified', async ({
   page,

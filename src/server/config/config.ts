@@ -8,6 +8,7 @@ import { basemapFromEnv, mapSourcesFromEnv, type BasemapConfig } from './map-sou
 import { metricsFromEnv, type MetricsConfig } from './metrics-config.ts';
 import { oidcProvidersFromEnv, type OidcProviderConfig } from './oidc-config.ts';
 import { photoImportTestOriginsFromEnv } from './photo-import-config.ts';
+import { passwordHashCostFromEnv } from './password-cost-config.ts';
 import { photoProvidersFromEnv, type PhotoProvidersConfig } from './photo-providers-config.ts';
 import { pushFromEnv, type PushConfig } from './push-config.ts';
 
@@ -302,6 +303,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (photoImport.problems.length > 0) {
     throw new Error(`Invalid configuration:\n${photoImport.problems.join('\n')}`);
   }
+  const hashCost = passwordHashCostFromEnv(env, PRODUCTION_HASH_COST);
+  if (hashCost.problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${hashCost.problems.join('\n')}`);
+  }
   const { photoProviders, problems: providerProblems } = photoProvidersFromEnv(env);
   if (providerProblems.length > 0) {
     throw new Error(`Invalid configuration:\n${providerProblems.join('\n')}`);
@@ -342,7 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A body may trickle for requestTimeoutMs; this bounds the connections one player holds.
     uploadsInFlightPerUser: 4,
     idempotencyWaitMs: 5_000,
-    passwordHashCost: PRODUCTION_HASH_COST,
+    passwordHashCost: hashCost.cost,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       signUpPerIp: { ...DEFAULT_RATE_LIMITS.signUpPerIp, limit: e.SIGNUP_RATE_LIMIT },
