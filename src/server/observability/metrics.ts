@@ -3,9 +3,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 
 /**
  * The process's Prometheus metrics (docs/decisions/052-metrics.md): one registry per process,
- * however many apps it builds, as the process's memory and event loop are one. Counting always
- * runs (a counter costs well under a microsecond); GET /metrics serves them only when the
- * operator has set METRICS_PORT or METRICS_TOKEN.
+ * however many apps it builds, as the process's memory and event loop are one. Requests are
+ * counted only when the operator can read the figures (METRICS_PORT or METRICS_TOKEN set) or
+ * traces are sent: per request, counting cost more than an answer from memory.
  */
 export const registry = new Registry();
 
