@@ -73,9 +73,8 @@ function frameworkErrors(config: Config) {
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const fastReads = new FastReads(config);
-  const logStream = batchedStdout();
   const app = Fastify({
-    logger: { level: config.logLevel, stream: logStream },
+    logger: { level: config.logLevel, stream: batchedStdout() },
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -94,7 +93,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('objectStore', await createObjectStore(config));
   // Cached catalogue reads from the server's handler, in front of Fastify (decision 028).
   app.decorate('fastReads', fastReads);
-  fastReads.start(app.log, logStream);
+  fastReads.start(app.log);
   app.addHook('preClose', (done) => {
     fastReads.stop();
     done();

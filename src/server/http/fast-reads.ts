@@ -5,7 +5,6 @@ import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { SessionUser } from '../auth/sessions.ts';
 import { isCurrent, variantFor, type Answer, type Variant } from './cached-answers.ts';
 import type { Config } from '../config/config.ts';
-import { quickSuccessLines, type LogStream } from './logging.ts';
 import { metricsReadable } from './metrics.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answerLookups, httpRequests, sessionLookups } from '../observability/metrics.ts';
@@ -44,8 +43,7 @@ export class FastReads {
   served = 0;
   private readonly routes = new Map<string, { answerOf: AnswerOf; keeping: Keeping }>();
   private sessionOf: SessionOf = () => undefined;
-  private serving = false;
-  private logLine: ReturnType<typeof quickSuccessLines> = null;
+  private log: FastifyBaseLogger | null = null;
   /** The security headers, flattened, in the order the onSend hook sends them. */
   private readonly security: string[];
   private readonly trustProxy: boolean;
@@ -74,14 +72,13 @@ export class FastReads {
     return server;
   };
 
-  /** Answers start once the app has its logger and its stream; they stop when it closes. */
-  start(log: FastifyBaseLogger, stream: LogStream): void {
-    this.logLine = quickSuccessLines(log, stream);
-    this.serving = true;
+  /** Answers start once the app has its logger; they stop when it starts closing. */
+  start(log: FastifyBaseLogger): void {
+    this.log = log;
   }
 
   stop(): void {
-    this.serving = false;
+    this.log = null;
   }
 
   useSessions(sessionOf: SessionOf): void {
@@ -96,7 +93,8 @@ export class FastReads {
   /** True when answered here; false leaves the request, untouched, to Fastify. */
   private answer(req: IncomingMessage, res: ServerResponse): boolean {
     const { method, url, headers } = req;
-    if ((method !== 'GET' && method !== 'HEAD') || !this.serving) return false;
+    const log = this.log;
+    if ((method !== 'GET' && method !== 'HEAD') || !log) return false;
     const route = this.routes.get(url!);
     if (!route || !headers.cookie) return false;
     // Behind a trusted proxy the logged host and address come from these: Fastify works them out.
@@ -128,21 +126,22 @@ export class FastReads {
         (performance.now() - start) / 1000,
       );
     }
-    // The line Fastify writes for a quick success (logging.ts), at debug; written now, not once
-    // the socket has sent the answer (decision 028).
-    this.logLine?.(
-      id,
-      {
+    // The line Fastify writes for a quick success (logging.ts: debug), through its serialisers;
+    // written now, not once the socket has sent the answer (decision 028). At info pino skips it.
+    if (log.level === 'debug' || log.level === 'trace') {
+      const request = {
         method,
-        url: url!,
-        version: headers['accept-version'] as string | undefined,
+        url,
+        headers,
         host: headers.host ?? '',
-        remoteAddress: req.socket.remoteAddress,
-        remotePort: req.socket.remotePort,
-      },
-      status,
-      performance.now() - start,
-    );
+        ip: req.socket.remoteAddress,
+        socket: req.socket,
+      };
+      log.debug(
+        { reqId: id, req: request, res, responseTime: performance.now() - start },
+        'request completed',
+      );
+    }
     return true;
   }
 

@@ -1,10 +1,4 @@
-import { hostname } from 'node:os';
-import {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** A quiet server's lines still appear this soon. */
 const FLUSH_MS = 100;
@@ -80,61 +74,4 @@ export class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log[completedLevel(reply.statusCode, responseTime)](line, 'request completed');
   }
-}
-
-/** What Fastify's request serialiser logs of a request, in its order. */
-export interface LoggedRequest {
-  method: string;
-  url: string;
-  version: string | undefined;
-  host: string;
-  remoteAddress: string | undefined;
-  remotePort: number | undefined;
-}
-
-/** The levels at which debug lines are written. */
-const DEBUG_LEVELS = new Set(['trace', 'debug']);
-/** A JSON string as JSON.stringify writes it, which is called only for text it must escape. */
-function jsonString(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // Control characters, '"', '\\' and surrogates (a lone one is written escaped).
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
-      return JSON.stringify(text);
-    }
-  }
-  return `"${text}"`;
-}
-
-/** The request as JSON.stringify writes it, without its generic walk over the object. */
-function requestJson(req: LoggedRequest): string {
-  const { method, url, version, host, remoteAddress, remotePort } = req;
-  // Fields left out when undefined: rare (a gone socket, an Accept-Version header).
-  if (version !== undefined || remoteAddress === undefined || remotePort === undefined) {
-    return JSON.stringify(req);
-  }
-  return (
-    `{"method":${jsonString(method)},"url":${jsonString(url)},"host":${jsonString(host)},` +
-    `"remoteAddress":${jsonString(remoteAddress)},"remotePort":${remotePort}}`
-  );
-}
-
-/**
- * Writes the "request completed" line of a quick success (debug: completedLevel) exactly as the
- * root logger `log` writes `log.debug({ reqId, req, res, responseTime }, 'request completed')`
- * through Fastify's serialisers (pino's level, time, pid and hostname first, the message last),
- * but built directly: pino's generic serialisation of that object cost more than an answer sent
- * from memory (docs/decisions/050). `fast-reads.test.ts` compares the lines of both paths. Null
- * when the logger leaves debug lines out.
- */
-export function quickSuccessLines(log: FastifyBaseLogger, stream: LogStream) {
-  if (!DEBUG_LEVELS.has(log.level)) return null;
-  const bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
-  return (reqId: string, req: LoggedRequest, statusCode: number, responseTime: number) => {
-    stream.write(
-      `{"level":20,"time":${Date.now()}${bindings},"reqId":${jsonString(reqId)},` +
-        `"req":${requestJson(req)},"res":{"statusCode":${statusCode}},` +
-        `"responseTime":${responseTime},"msg":"request completed"}\n`,
-    );
-  };
 }
