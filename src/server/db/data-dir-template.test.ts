@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,6 @@ import {
   prepareDataDir,
   seededCopyCompleted,
   seededTemplateStamp,
-  sourcesStamp,
   writeTemplates,
 } from './data-dir-template.ts';
 import { seedDatabase, seedTemplate, seedTemplateCopy } from './seed.ts';
@@ -120,29 +119,5 @@ describe('a fresh embedded DATA_DIR', () => {
 
   it('is not made again by a build whose migrations and seed did not change', async () => {
     expect(await writeTemplates(migrate, migrate, template)).toEqual([]);
-  });
-});
-
-describe("the seeded template's stamp", () => {
-  it('changes with any file the seed imports for its code, not with type-only imports', () => {
-    const dir = path.join(root, 'sources');
-    mkdirSync(dir);
-    const write = (file: string, text: string) => writeFileSync(path.join(dir, file), text);
-    write(
-      'seed.ts',
-      "import type { Row } from './types.ts';\nimport {\n  rows,\n} from './rows.ts';\n",
-    );
-    write('rows.ts', "export const rows = [await import('./more.ts')];\n");
-    write('more.ts', 'export const more = 1;\n');
-    write('types.ts', 'export type Row = { id: string };\n');
-    const stamp = () => sourcesStamp(path.join(dir, 'seed.ts'));
-    const first = stamp();
-    write('types.ts', 'export type Row = { id: number };\n');
-    expect(stamp()).toBe(first);
-    write('more.ts', 'export const more = 2;\n');
-    const second = stamp();
-    expect(second).not.toBe(first);
-    write('rows.ts', "export const rows = [await import('./more.ts'), 3];\n");
-    expect(stamp()).not.toBe(second);
   });
 });

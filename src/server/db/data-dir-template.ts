@@ -12,7 +12,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIGRATIONS_DIR } from './client.ts';
-import { SEED_FILES } from './seed.ts';
+import { sourceHash } from '../../../scripts/build-stamp.mjs';
 
 /**
  * A migrated embedded database made by `npm run build` (docs/decisions/050): a fresh DATA_DIR
@@ -24,8 +24,6 @@ export const TEMPLATE_DIR = fileURLToPath(
   new URL('../../../dist/pglite-template', import.meta.url),
 );
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-/** The seed's sources, not the code running: the same stamp from src/ (tsx) and from dist/. */
-const SEED_SOURCE = path.join(ROOT, 'src/server/db/seed.ts');
 
 const seededDir = (template: string) => `${template}-seeded`;
 const stampFile = (template: string) => `${template}.json`;
@@ -48,41 +46,13 @@ export function templateStamp(): string {
 }
 
 /**
- * What the seeded template was made from: the template, the seed files, and the seed's code
- * (seed.ts and every file of ours it imports for more than types, with the versions of the
- * packages they import).
+ * What the seeded template was made from: the template and every build input (the seed's code
+ * and data, the packages' versions), hashed as `npm start` does to decide whether to rebuild.
+ * Coarser than the seed's own imports, but it cannot miss one: a build after any change to the
+ * sources makes the seeded template again (a few seconds).
  */
-export function seededTemplateStamp(): string {
-  const hash = createHash('sha256').update(templateStamp());
-  for (const file of SEED_FILES) hash.update(path.basename(file)).update(readFileSync(file));
-  return hash.update(sourcesStamp(SEED_SOURCE)).digest('hex');
-}
-
-/** Relative imports other than `import type`/`export type`: static, side-effect and dynamic. */
-const IMPORT =
-  /^\s*(?:import|export)(?!\s+type\b)[^;'"]*?from\s*'([^']+)'|^\s*import\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/gm;
-
-/** A hash of `entry`, the files of ours it imports, theirs, and so on, and their packages. */
-export function sourcesStamp(entry: string): string {
-  const hash = createHash('sha256');
-  const files = [entry];
-  const packages = new Set<string>();
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    hash.update(path.relative(ROOT, file)).update(text);
-    for (const match of text.matchAll(IMPORT)) {
-      const specifier = match[1] ?? match[2] ?? match[3] ?? '';
-      if (specifier.startsWith('.')) {
-        const imported = path.resolve(path.dirname(file), specifier);
-        if (!files.includes(imported)) files.push(imported);
-      } else if (!specifier.startsWith('node:')) {
-        packages.add(/^(@[^/]+\/)?[^/]+/.exec(specifier)![0]);
-      }
-    }
-  }
-  for (const name of [...packages].sort()) hash.update(name).update(packageVersion(name));
-  return hash.digest('hex');
-}
+export const seededTemplateStamp = (): string =>
+  createHash('sha256').update(templateStamp()).update(sourceHash(ROOT)).digest('hex');
 
 const isCurrent = (dir: string, stamp: () => string) => {
   try {

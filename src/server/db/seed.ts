@@ -24,18 +24,6 @@ import { tours } from './tours-schema.ts';
 const DATA_DIR = fileURLToPath(new URL('../../../src/data/', import.meta.url));
 const DAY_MS = 86_400_000;
 
-/** Every file the seed reads, in src/data/: the seeded template's stamp covers them. */
-export const SEED_FILES = [
-  'legal-walls.json',
-  'artists.json',
-  'missions.json',
-  'events.json',
-  'forum-posts.json',
-  'artworks.json',
-  'open-data-walls.json',
-  'tours.json',
-].map((file) => DATA_DIR + file);
-
 export function loadSeedFile<T extends z.ZodType>(file: string, schema: T): z.infer<T>[] {
   const raw: unknown = JSON.parse(readFileSync(DATA_DIR + file, 'utf8'));
   return z.array(schema).parse(raw);
