@@ -34,7 +34,7 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 /** The machine's load when the runs start: on a shared machine the ratios are read beside it. */
 const loadAtStart = os.loadavg()[0]!;
-/** A folder to keep every run's full Lighthouse report in, for a closer look. */
+/** A folder to keep every run's full Lighthouse report and trace in, for a closer look. */
 const SAVE = values.save;
 /**
  * The build to measure: a copy of `dist/` in a folder of its own (with `node_modules` beside it)
@@ -199,10 +199,10 @@ async function measure(url: string, name: string, attempt = 0): Promise<Figures>
   }
   if (SAVE) {
     mkdirSync(SAVE, { recursive: true });
-    writeFileSync(
-      path.join(SAVE, `${name.replace(/ /g, '-')}-${Date.now()}.json`),
-      JSON.stringify(lhr),
-    );
+    const file = path.join(SAVE, `${name.replace(/ /g, '-')}-${Date.now()}`);
+    writeFileSync(`${file}.json`, JSON.stringify(lhr));
+    // The run's trace, for DevTools' Performance panel: which task Lighthouse counted, and why.
+    writeFileSync(`${file}.trace.json`, JSON.stringify(result.artifacts.Trace));
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const marks = lhr.audits['user-timings']?.details as

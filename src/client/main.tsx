@@ -4,6 +4,7 @@ import { authKeys } from './api/auth.ts';
 import { App } from './app.tsx';
 import './lib/offline-state.ts';
 import { afterLoadAndIdle } from './lib/after-load.ts';
+import { afterNextPaint } from './lib/after-paint.ts';
 import { queryClient } from './lib/query-client.ts';
 import { warmStart } from './features/map/index.ts';
 import './styles.css';
@@ -31,9 +32,8 @@ const mount = () => {
 };
 // The app shell in index.html is painted before React replaces it: on a fast load the scripts
 // would otherwise run before the first frame and the name would never show
-// (docs/decisions/030-light-map-home.md). A hidden page has no frame to wait for.
-if (document.visibilityState === 'hidden') mount();
-else requestAnimationFrame(() => setTimeout(mount));
+// (docs/decisions/030-light-map-home.md).
+afterNextPaint(mount);
 
 // The service worker's code loads once the first screen has settled, so that screen waits for
 // none of it (docs/decisions/033). A network lost before then leaves it for the next start.

@@ -4,6 +4,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { heatFeatures, myLogFeatures } from '../layers/activity-layers.ts';
 import { showArtworks } from '../layers/artwork-layers.ts';
+import { afterNextPaint } from '../../../lib/after-paint.ts';
 import { createMap } from './create-map.ts';
 import { useFirstDrawnMark } from './first-drawn.ts';
 import { offlineBasemapOnce, wireImageryEvents } from './imagery-events.ts';
@@ -43,40 +44,53 @@ function MapView(props: MapViewProps) {
 
   useEffect(() => {
     if (!styleReady) return;
-    const container = containerRef.current!;
-    const { sources, initialLayers } = latest.current;
-    const m = createMap(container, latest.current);
-    if (!m) return;
-    const layers = { ...initialLayers };
-    drawImagesOnDemand(m);
-    const camera = cameraReporter(m, container, latest);
-    const needOfflineBasemap = offlineBasemapOnce(m);
-    wireImageryEvents(m, needOfflineBasemap, latest);
-    // Once the style is in: the layers as asked, then the page gets its handle and first view.
-    m.on('load', () => {
-      showInitialLayers(m, container, sources, layers, latest.current.showArtworks, () => {
-        // No imagery configured: the offline map is all there is, and the badge says so.
-        needOfflineBasemap();
-        latest.current.onImagery('offline');
+    let stop: (() => void) | undefined;
+    /** Starts the map in `container`; returns what stops it. */
+    const start = (container: HTMLDivElement) => {
+      const { sources, initialLayers } = latest.current;
+      const m = createMap(container, latest.current);
+      if (!m) return;
+      const layers = { ...initialLayers };
+      drawImagesOnDemand(m);
+      const camera = cameraReporter(m, container, latest);
+      const needOfflineBasemap = offlineBasemapOnce(m);
+      wireImageryEvents(m, needOfflineBasemap, latest);
+      // Once the style is in: the layers as asked, then the page gets its handle and first view.
+      m.on('load', () => {
+        showInitialLayers(m, container, sources, layers, latest.current.showArtworks, () => {
+          // No imagery configured: the offline map is all there is, and the badge says so.
+          needOfflineBasemap();
+          latest.current.onImagery('offline');
+        });
+        (container as MapElement).maplibre = m;
+        container.dataset.ready = 'true';
+        // A transition: React renders the markers and the page's answer to the map between the
+        // map's first frames, in slices, not as one long task (docs/decisions/051-light-map-home.md).
+        startTransition(() => {
+          setMap(m);
+          latest.current.onReady(createHandle(m, sources, layers, container));
+          latest.current.onView(viewOf(m));
+        });
+        camera.report();
       });
-      (container as MapElement).maplibre = m;
-      container.dataset.ready = 'true';
-      // A transition: React renders the markers and the page's answer to the map between the
-      // map's first frames, in slices, not as one long task (docs/decisions/051-light-map-home.md).
-      startTransition(() => {
-        setMap(m);
-        latest.current.onReady(createHandle(m, sources, layers, container));
-        latest.current.onView(viewOf(m));
-      });
-      camera.report();
-    });
-    wireViewEvents(m, camera, latest, setThumbnails);
-    wireTaps(m, latest);
-    wireRightClickPin(m, latest);
+      wireViewEvents(m, camera, latest, setThumbnails);
+      wireTaps(m, latest);
+      wireRightClickPin(m, latest);
 
+      return () => {
+        camera.cancel();
+        m.remove();
+      };
+    };
+    // MapLibre measures its container as it starts: in a task of its own after the next frame it
+    // finds the page laid out, instead of laying it out inside React's commit, and the two are
+    // not one long task (docs/decisions/051-light-map-home.md).
+    const cancel = afterNextPaint(() => {
+      stop = start(containerRef.current!);
+    });
     return () => {
-      camera.cancel();
-      m.remove();
+      cancel();
+      stop?.();
     };
   }, [styleReady]);
 
