@@ -4,6 +4,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import {
   LazyBoundary,
   lazyPart,
+  usePartLoaded,
   MissingPart,
   type Missing,
 } from './components/ui/lazy-boundary.tsx';
@@ -88,6 +89,10 @@ function Router() {
   const { user, isAuthenticated, isLoading } = useAuth();
   const [createdFor, setCreatedFor] = useState<string | null>(null);
   const [location, navigate] = useLocation();
+  // The map home's code is waited for here, with the skeleton as the page, rather than by its
+  // boundary: a first start then shows the map home as soon as its code is in, not 300 ms after
+  // the skeleton as React reveals what a boundary's fallback stood in for.
+  const homeLoaded = usePartLoaded(MapHome, isAuthenticated && location === '/');
   useEffect(() => {
     if (!isLoading) rememberSignedIn(isAuthenticated);
   }, [isLoading, isAuthenticated]);
@@ -136,7 +141,7 @@ function Router() {
           </>
         ) : (
           <>
-            <Route path="/" component={MapHome} />
+            <Route path="/" component={homeLoaded ? MapHome : PageSkeleton} />
             {SIGNED_IN_ROUTES.map(([path, page]) => (
               <Route key={path} path={path} component={page} />
             ))}

@@ -7,8 +7,11 @@ import {
   type ComponentType,
   Suspense,
   type ReactNode,
+  useEffect,
+  useState,
 } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { resolvedNow } from '../../lib/resolved-now.ts';
 import { Button } from './button.tsx';
 
 /** A part of the app whose code or styles did not arrive. */
@@ -22,31 +25,77 @@ export class PartNotLoaded extends Error {
 /** Retries asked for so far: a part that failed before the latest one is attempted afresh. */
 let retries = 0;
 
+/** A lazily loaded part, and what lets a screen wait for its code without a fallback. */
+export interface LazyPart<P> {
+  (props: P): ReactNode;
+  /** Asks for the part's code; settles (never rejects) once it is in or has failed. */
+  preload: () => Promise<void>;
+  /** Whether the part's code is in: it then renders at once. */
+  isLoaded: () => boolean;
+}
+
 /**
  * A part of the app loaded when first shown (React.lazy), that a LazyBoundary can ask for again:
  * React keeps a lazy part's failure for good, so after a retry the part gets a fresh attempt.
+ * Once its code is in, it renders in the same render instead of suspending: React waits 300 ms
+ * after a boundary's fallback before revealing what it was waiting for, which a screen that
+ * preloads the part (usePartLoaded) never pays (docs/decisions/051-light-map-home.md).
  */
 // As React.lazy's own type: any component, whatever its props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyPart<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
-): (props: ComponentProps<T>) => ReactNode {
+): LazyPart<ComponentProps<T>> {
   let failedAt: number | null = null;
+  let loaded: { default: T } | null = null;
+  const fetchCode = () =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    });
   const attempt = () =>
     lazy(() =>
-      load().catch((error: unknown) => {
-        failedAt = retries;
-        throw new PartNotLoaded(error);
-      }),
+      loaded
+        ? resolvedNow(loaded)
+        : fetchCode().catch((error: unknown) => {
+            failedAt = retries;
+            throw new PartNotLoaded(error);
+          }),
     );
   let current = attempt();
-  return function LazyPart(props: ComponentProps<T>) {
+  function LazyPart(props: ComponentProps<T>) {
     if (failedAt !== null && failedAt < retries) {
       failedAt = null;
       current = attempt();
     }
     return createElement(current, props);
-  };
+  }
+  LazyPart.preload = () =>
+    fetchCode().then(
+      () => undefined,
+      () => undefined,
+    );
+  LazyPart.isLoaded = () => loaded !== null;
+  return LazyPart;
+}
+
+/**
+ * Whether `part` can render without suspending: its code is in, or asking for it has failed
+ * (the part then throws to its boundary, which says so). Asks for it while `wanted`.
+ */
+export function usePartLoaded(part: LazyPart<never>, wanted: boolean): boolean {
+  const [settled, setSettled] = useState(part.isLoaded);
+  useEffect(() => {
+    if (!wanted || settled) return;
+    let live = true;
+    void part.preload().then(() => {
+      if (live) setSettled(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [part, wanted, settled]);
+  return settled || part.isLoaded();
 }
 
 /** What a boundary hands its fallback. */

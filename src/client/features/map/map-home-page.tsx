@@ -9,7 +9,7 @@ import { LazyBoundary } from '../../components/ui/lazy-boundary.tsx';
 import { ActionBar, PhoneTabBar } from './home/action-bar.tsx';
 import { AllowLocationButton, AllowLocationCard } from './home/allow-location-card.tsx';
 import { ImagingPanel } from './layers/imaging-panel.tsx';
-import { LazyMapView, loadMapView } from './home/lazy-map.ts';
+import { LazyMapView, loadMapView, useMapViewLoaded } from './home/lazy-map.ts';
 import { MapErrorBoundary } from './home/map-error-boundary.tsx';
 import { MapFabs } from './home/map-fabs.tsx';
 import { MapFailure, MapLoading } from './home/map-failure.tsx';
@@ -51,8 +51,9 @@ import { useStableHandlers } from '../../hooks/use-stable-handlers.ts';
 
 // The map's code is on its way as soon as the map home's is, not once the config has answered.
 void loadMapView();
-// A selected place's panel arrives once the first screen has settled: a first tap finds it.
-afterLoadAndIdle(() => void import('./panels/location-panel.tsx').catch(() => undefined));
+// A selected place's panel arrives once the first screen has settled: a first tap finds it, and
+// it renders at once rather than after a fallback (lazy-boundary.tsx).
+afterLoadAndIdle(() => void LocationPanel.preload());
 
 /**
  * SPEC §2 map home (/ signed in). The map fills the screen under a compact header; on a phone
@@ -65,6 +66,7 @@ export default function MapHome() {
   const geo = useGeolocation();
   const link = useMapLink();
   const config = useQuery(configQuery);
+  const viewLoaded = useMapViewLoaded();
   usePaymentReturn();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const { offline } = useOfflineState();
@@ -237,7 +239,7 @@ export default function MapHome() {
 
       <main className="relative min-h-0 flex-1" data-offline={offline || undefined}>
         <h1 className="sr-only">StreetScope map</h1>
-        {config.data && !failed && (
+        {config.data && viewLoaded && !failed && (
           <MapErrorBoundary onError={map.fail}>
             <Suspense fallback={null}>
               <LazyMapView

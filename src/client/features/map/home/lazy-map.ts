@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { lazy, useEffect, useState } from 'react';
+import { resolvedNow } from '../../../lib/resolved-now.ts';
 
 const RETRY_DELAYS_MS = [500, 1500, 3000];
 
@@ -21,15 +22,39 @@ async function importWithRetries() {
   }
 }
 
-let loading: ReturnType<typeof importWithRetries> | null = null;
+type MapViewModule = Awaited<ReturnType<typeof importWithRetries>>;
+let loading: Promise<MapViewModule> | null = null;
+let loaded: MapViewModule | null = null;
 
 /**
  * Starts loading the map's code, once: the largest chunk of the map home, fetched alongside
  * the map home's own code and its configuration rather than after them.
  */
 export function loadMapView() {
-  loading ??= importWithRetries();
+  loading ??= importWithRetries().then((module) => (loaded = module));
   return loading;
 }
 
-export const LazyMapView = lazy(loadMapView);
+/** Renders at once when its code is in (useMapViewLoaded), instead of suspending. */
+export const LazyMapView = lazy(() => (loaded ? resolvedNow(loaded) : loadMapView()));
+
+/**
+ * Whether the map's code has settled: in, or failed after its retries (the map then throws to
+ * its error boundary). The map home shows its loading state until then, so the map appears as
+ * soon as its code is in rather than 300 ms after a Suspense fallback (lazy-boundary.tsx).
+ */
+export function useMapViewLoaded(): boolean {
+  const [settled, setSettled] = useState(() => loaded !== null);
+  useEffect(() => {
+    if (settled) return;
+    let live = true;
+    const settle = () => {
+      if (live) setSettled(true);
+    };
+    loadMapView().then(settle, settle);
+    return () => {
+      live = false;
+    };
+  }, [settled]);
+  return settled;
+}
