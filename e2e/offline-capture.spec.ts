@@ -40,6 +40,9 @@ test.describe('the worker in charge from the second visit', () => {
       if (UPLOADER.test(r.url())) uploader.push(r.fromServiceWorker());
     });
     await underWorker(page);
+    // The signal goes once the map is up, as on a player's second visit: the map's own worker
+    // script is kept by the service worker when the map first asks for it (sw.ts).
+    await expect(page.getByRole('button', { name: 'Map layers' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Capture' })).toBeVisible();
     expect(uploader, 'the uploader is not asked for before Capture opens').toEqual([]);
 

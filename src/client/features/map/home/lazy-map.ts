@@ -1,4 +1,5 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy } from 'react';
+import { useSettled } from '../../../hooks/use-settled.ts';
 import { resolvedNow } from '../../../lib/resolved-now.ts';
 
 const RETRY_DELAYS_MS = [500, 1500, 3000];
@@ -43,18 +44,4 @@ export const LazyMapView = lazy(() => (loaded ? resolvedNow(loaded) : loadMapVie
  * its error boundary). The map home shows its loading state until then, so the map appears as
  * soon as its code is in rather than 300 ms after a Suspense fallback (lazy-boundary.tsx).
  */
-export function useMapViewLoaded(): boolean {
-  const [settled, setSettled] = useState(() => loaded !== null);
-  useEffect(() => {
-    if (settled) return;
-    let live = true;
-    const settle = () => {
-      if (live) setSettled(true);
-    };
-    loadMapView().then(settle, settle);
-    return () => {
-      live = false;
-    };
-  }, [settled]);
-  return settled;
-}
+export const useMapViewLoaded = (): boolean => useSettled(loadMapView, () => loaded !== null);
