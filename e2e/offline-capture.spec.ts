@@ -47,11 +47,17 @@ test.describe('the worker in charge from the second visit', () => {
     expect(uploader, 'the uploader is not asked for before Capture opens').toEqual([]);
 
     await context.setOffline(true);
+    // The network comes back only once the app has met it down: an item whose first attempt
+    // finds it back goes at once, without the "waited" toast this test is about.
+    const attemptFailed = page.waitForEvent('requestfailed', (r) =>
+      r.url().endsWith('/api/objects/upload'),
+    );
     await capture(page, 'First tap offline');
     // Its code and its styles, both from the worker's precache.
     expect(uploader).toEqual([true, true]);
     await expect(toasts(page).getByText('Saved on this device', { exact: true })).toBeVisible();
     await expect(badge(page)).toHaveText('1 waiting to send');
+    await attemptFailed;
     forgiveNetworkNoise(consoleErrors);
     forgiveOfflineLoadErrors(consoleErrors);
 
