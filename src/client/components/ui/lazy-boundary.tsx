@@ -7,8 +7,9 @@ import {
   type ComponentType,
   Suspense,
   type ReactNode,
+  useEffect,
+  useState,
 } from 'react';
-import { useSettled } from '../../hooks/use-settled.ts';
 import { cn } from '../../lib/cn.ts';
 import { resolvedNow } from '../../lib/resolved-now.ts';
 import { Button } from './button.tsx';
@@ -82,8 +83,20 @@ export function lazyPart<T extends ComponentType<any>>(
  * Whether `part` can render without suspending: its code is in, or asking for it has failed
  * (the part then throws to its boundary, which says so). Asks for it while `wanted`.
  */
-export const usePartLoaded = (part: LazyPart<never>, wanted: boolean): boolean =>
-  useSettled(part.preload, part.isLoaded, wanted);
+export function usePartLoaded(part: LazyPart<never>, wanted: boolean): boolean {
+  const [settled, setSettled] = useState(part.isLoaded);
+  useEffect(() => {
+    if (!wanted || settled) return;
+    let live = true;
+    void part.preload().then(() => {
+      if (live) setSettled(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [part, wanted, settled]);
+  return settled || part.isLoaded();
+}
 
 /** What a boundary hands its fallback. */
 export interface Missing {

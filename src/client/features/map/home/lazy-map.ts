@@ -1,6 +1,4 @@
-import { lazy } from 'react';
-import { useSettled } from '../../../hooks/use-settled.ts';
-import { resolvedNow } from '../../../lib/resolved-now.ts';
+import { lazyPart, usePartLoaded } from '../../../components/ui/lazy-boundary.tsx';
 
 const RETRY_DELAYS_MS = [500, 1500, 3000];
 
@@ -23,25 +21,22 @@ async function importWithRetries() {
   }
 }
 
-type MapViewModule = Awaited<ReturnType<typeof importWithRetries>>;
-let loading: Promise<MapViewModule> | null = null;
-let loaded: MapViewModule | null = null;
+let loading: ReturnType<typeof importWithRetries> | null = null;
 
 /**
  * Starts loading the map's code, once: the largest chunk of the map home, fetched alongside
  * the map home's own code and its configuration rather than after them.
  */
 export function loadMapView() {
-  loading ??= importWithRetries().then((module) => (loaded = module));
+  loading ??= importWithRetries();
   return loading;
 }
 
-/** Renders at once when its code is in (useMapViewLoaded), instead of suspending. */
-export const LazyMapView = lazy(() => (loaded ? resolvedNow(loaded) : loadMapView()));
+/** Renders at once when its code is in; a failure after the retries reaches the map's boundary. */
+export const LazyMapView = lazyPart(loadMapView);
 
 /**
- * Whether the map's code has settled: in, or failed after its retries (the map then throws to
- * its error boundary). The map home shows its loading state until then, so the map appears as
- * soon as its code is in rather than 300 ms after a Suspense fallback (lazy-boundary.tsx).
+ * Whether the map's code has settled. The map home shows its loading state until then, so the
+ * map appears as soon as its code is in rather than 300 ms after a Suspense fallback.
  */
-export const useMapViewLoaded = (): boolean => useSettled(loadMapView, () => loaded !== null);
+export const useMapViewLoaded = (): boolean => usePartLoaded(LazyMapView, true);
