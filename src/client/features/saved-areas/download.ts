@@ -81,6 +81,8 @@ interface Fill {
   host: Host;
   /** The refreshed area's cache: a tile its host cannot give now is taken from there. */
   earlier: Cache | undefined;
+  /** `cache` was made for this download: nothing is in it yet. */
+  fresh: boolean;
   signal: AbortSignal;
 }
 
@@ -126,6 +128,9 @@ class SavingSource implements Source {
   }
 }
 
+/** Counts tiles done (one unless told). */
+type Step = (tiles?: number) => void;
+
 /** Runs `work` for one tile; a cancel leaves the tile missing rather than failing the part. */
 async function unlessCancelled(signal: AbortSignal, work: () => Promise<boolean>) {
   if (signal.aborted) return false;
@@ -137,8 +142,14 @@ async function unlessCancelled(signal: AbortSignal, work: () => Promise<boolean>
   }
 }
 
-async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step: () => void) {
+async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step: Step) {
   const part = { done: 0, total: plan.imageryTiles, bytes: 0 };
+  // Out of reach before the save began, with no earlier area to copy from: the new cache holds
+  // none of the tiles, so none is looked for (hundreds of cache lookups for nothing).
+  if (fill.host.failure && !fill.earlier && fill.fresh) {
+    step(part.total);
+    return part;
+  }
   await eachInParallel(tilesOf(plan.imagery), async ([z, x, y]) => {
     const url = tileUrl(templates, z, x, y);
     const kept = await unlessCancelled(fill.signal, async () => {
@@ -163,7 +174,7 @@ async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step
   return part;
 }
 
-async function fillStreets(plan: AreaPlan, url: string, fill: Fill, step: () => void) {
+async function fillStreets(plan: AreaPlan, url: string, fill: Fill, step: Step) {
   const source = new SavingSource(url, fill);
   const archive = new PMTiles(source);
   let done = 0;
@@ -187,12 +198,14 @@ async function fillStreets(plan: AreaPlan, url: string, fill: Fill, step: () => 
 /**
  * Fetches every tile of the plan not yet in `cache`, telling progress after each. A part whose
  * host fails keeps what it has (and what `earlier` holds of the rest); a cancel stops both parts
- * where they are. `imageryDown` skips the imagery host, already found out of reach.
+ * where they are. `imageryDown` skips the imagery host, already found out of reach; `fresh` says
+ * `cache` was opened for this download (empty).
  */
 export async function downloadTiles({
   plan,
   imagery,
   imageryDown = false,
+  fresh = false,
   basemapUrl,
   cache,
   earlier,
@@ -202,6 +215,7 @@ export async function downloadTiles({
   plan: AreaPlan;
   imagery: string[] | null;
   imageryDown?: boolean;
+  fresh?: boolean;
   basemapUrl: string | null;
   cache: Cache;
   earlier?: Cache;
@@ -210,10 +224,10 @@ export async function downloadTiles({
 }): Promise<DownloadResult> {
   const total = (imagery ? plan.imageryTiles : 0) + (basemapUrl ? plan.streetTiles : 0);
   let done = 0;
-  const step = () => onProgress({ done: ++done, total });
+  const step: Step = (tiles = 1) => onProgress({ done: (done += tiles), total });
   onProgress({ done, total });
   const result: DownloadResult = { bytes: 0 };
-  const fill = (down: boolean): Fill => ({ cache, host: new Host(down), earlier, signal });
+  const fill = (down: boolean): Fill => ({ cache, host: new Host(down), earlier, fresh, signal });
   if (imagery) {
     const part = fill(imageryDown);
     const { bytes, ...counts } = await fillImagery(plan, imagery, part, step);

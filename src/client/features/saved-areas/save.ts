@@ -85,6 +85,7 @@ export async function saveArea(
       plan: area.plan,
       imagery: area.sources.satellite?.tiles ?? null,
       imageryDown: area.imageryDown,
+      fresh: true,
       basemapUrl: basemapUrlOf(area.sources),
       cache,
       earlier: area.replaces ? await caches.open(areaCacheName(area.replaces)) : undefined,
