@@ -209,25 +209,32 @@ test('walls tab: count, details, permit badges and View on Map links', async ({
   expect(walls.some((w) => w.permitRequired)).toBe(true);
   expect(walls.some((w) => !w.permitRequired)).toBe(true);
 
-  for (const w of walls) {
-    const card = wallCard(page, w.name);
-    await expect(card.getByText(w.description)).toBeVisible();
-    // Exact: a short field such as 'Weekends only' can also appear inside the description.
-    await expect(card.getByText(`${w.city}, ${w.country}`, { exact: true })).toBeVisible();
-    await expect(card.getByText(w.address, { exact: true })).toBeVisible();
-    await expect(card.getByText(w.hours, { exact: true })).toBeVisible();
-    await expect(
-      card.getByText(w.permitRequired ? 'Permit Required' : 'No Permit Required', { exact: true }),
-    ).toBeVisible();
-    await expect(card.locator('[data-permit]')).toHaveAttribute(
-      'data-permit',
-      w.permitRequired ? 'required' : 'none',
-    );
-    await expect(card.getByRole('link', { name: 'View on Map' })).toHaveAttribute(
-      'href',
-      `/?lat=${w.latitude}&lng=${w.longitude}&zoom=16`,
-    );
-  }
+  // Every card in one look at the page: seven locator round trips per wall took minutes on a
+  // busy runner. Lines are compared whole: a short field such as 'Weekends only' can also appear
+  // inside the description.
+  const shown = await cards.evaluateAll((els) =>
+    els.map((el) => ({
+      lines: (el as HTMLElement).innerText.split('\n').map((line) => line.trim()),
+      permit: el.querySelector<HTMLElement>('[data-permit]')?.dataset.permit,
+      mapLink: [...el.querySelectorAll('a')]
+        .find((a) => a.innerText.trim() === 'View on Map')
+        ?.getAttribute('href'),
+    })),
+  );
+  expect(shown).toEqual(
+    walls.map((w) => ({
+      lines: expect.arrayContaining([
+        w.name,
+        `${w.city}, ${w.country}`,
+        w.permitRequired ? 'Permit Required' : 'No Permit Required',
+        w.description,
+        w.address,
+        w.hours,
+      ]),
+      permit: w.permitRequired ? 'required' : 'none',
+      mapLink: `/?lat=${w.latitude}&lng=${w.longitude}&zoom=16`,
+    })),
+  );
 
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'walls');
