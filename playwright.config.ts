@@ -89,7 +89,7 @@ function server(url: string, port: string, dataDir: string, seed: boolean) {
   return {
     command: 'tsx e2e/start-server.ts',
     url: `${url}/readyz`,
-    timeout: 180_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     env: {
       PORT: port,
@@ -141,10 +141,11 @@ export default defineConfig({
   // waiting on the app, so a second browser uses the time the first leaves idle.
   workers: 2,
   forbidOnly: !!process.env.CI,
-  // A busy 2-core CI runner renders WebGL in software: give tests and assertions room before they
-  // fail. A hang still fails; how fast things are is measured in bench/, not here.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A 2-core CI runner renders WebGL in software and may be shared: one ran the suite 2.6 times
+  // slower than a quiet machine, and tests that wait on the map and the server failed at a
+  // minute (docs/decisions/056). Timeouts catch hangs; how fast things are is measured in bench/.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     baseURL,

@@ -58,7 +58,7 @@ test('a player proposes an artist for a piece, a second confirms, and the artist
   ).toBeVisible();
   await expect(page.getByTestId('artist-piece-list')).toContainText(title);
   const map = page.getByTestId('route-map');
-  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(map.getByTestId('route-stop').first()).toBeVisible();
   const gallery = page.getByTestId('artist-gallery');
   const photo = gallery.getByRole('img', { name: `${title}, photographed by ${pinner.username}` });

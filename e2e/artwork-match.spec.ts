@@ -49,7 +49,7 @@ async function muralPhotos() {
  * finish loading first: drawn in software on a busy runner, it holds the page up for seconds.
  */
 async function capture(page: Page, name: string, photo: Parameters<typeof pickPhoto>[1]) {
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Capture' }).click();
   const dialog = captureDialog(page);
   await dialog.getByLabel('Name').fill(name);
@@ -61,9 +61,9 @@ async function capture(page: Page, name: string, photo: Parameters<typeof pickPh
 
 async function openMap(page: Page, query: string) {
   await page.goto(`/${query}`);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('map')).toHaveAttribute('data-artworks', /^\d+$/, {
-    timeout: 30_000,
+    timeout: 60_000,
   });
 }
 
@@ -96,7 +96,7 @@ test('a second player is offered the piece already pinned, logs it, and both see
   const offer = dialog.getByTestId('match-offer');
   await expect(
     offer.getByRole('heading', { name: 'Is this Koala by an unknown artist?' }),
-  ).toBeFocused({ timeout: 20_000 });
+  ).toBeFocused();
   // The player's photo beside the one already on the map (A's).
   await expect(offer.getByRole('figure', { name: 'On the map' }).locator('img')).toHaveAttribute(
     'src',
@@ -180,7 +180,7 @@ test(
     await signUp(page);
     await page.goto(`/?lat=${spot.latitude}&lng=${spot.longitude}&zoom=18`);
     await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', {
-      timeout: 30_000,
+      timeout: 60_000,
     });
     await page.getByRole('button', { name: 'Pin here' }).click();
     await page
@@ -192,9 +192,7 @@ test(
     await pickPhoto(dialog, { name: 'lady.jpg', mimeType: 'image/jpeg', buffer: otherAngle });
     await dialog.getByRole('button', { name: 'Ready to Upload' }).click();
     const offer = dialog.getByTestId('match-offer');
-    await expect(offer.getByRole('heading', { name: 'Is this Wall lady by Rone?' })).toBeFocused({
-      timeout: 20_000,
-    });
+    await expect(offer.getByRole('heading', { name: 'Is this Wall lady by Rone?' })).toBeFocused();
     await expect(offer.getByRole('figure')).toHaveCount(2);
     await screenshots(page, 'artwork-match-graffiti');
 

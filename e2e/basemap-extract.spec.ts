@@ -46,7 +46,7 @@ test('the map draws streets and labels from an archive made by npm run basemap',
   await page.goto(AT_ZOOM_16);
   await showStandardSatellite(page);
   await expect
-    .poll(() => renderedStreets(page, 'standard'), { timeout: 20_000 })
+    .poll(() => renderedStreets(page, 'standard'))
     .toEqual({
       roads: expect.arrayContaining(['Laneway Parade', 'Wildstyle Way']),
       labels: expect.arrayContaining(['Laneway Parade', 'Paint Quarter']),

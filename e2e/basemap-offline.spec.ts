@@ -48,7 +48,7 @@ test('streets seen online draw again offline, from the ranges the worker kept wi
   await signUp(page, { baseURL: EMPTY_URL });
   await underWorker(page, AT_ZOOM_16);
   await showStandardSatellite(page);
-  await expect.poll(() => renderedStreets(page, 'standard'), { timeout: 20_000 }).toEqual(STREETS);
+  await expect.poll(() => renderedStreets(page, 'standard')).toEqual(STREETS);
   const online = await keptRanges(page);
   expect(online.keys.length).toBeGreaterThan(0);
   for (const key of online.keys) expect(key).toMatch(/\/streets\.pmtiles\?range=bytes%3D\d+-\d+$/);
@@ -63,7 +63,7 @@ test('streets seen online draw again offline, from the ranges the worker kept wi
   await context.setOffline(true);
   await page.reload();
   await showStandardSatellite(page);
-  await expect.poll(() => renderedStreets(page, 'standard'), { timeout: 20_000 }).toEqual(STREETS);
+  await expect.poll(() => renderedStreets(page, 'standard')).toEqual(STREETS);
   expect(answers.length).toBeGreaterThan(0);
   expect(new Set(answers)).toEqual(new Set(['206 worker']));
 

@@ -38,7 +38,7 @@ export async function renderedStreets(page: Page, use: keyof typeof STREET_LAYER
 
 /** Once the map is ready, the Standard Satellite view: the street map drawn on its own. */
 export async function showStandardSatellite(page: Page) {
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Advanced Controls' }).click();
   const panel = page.getByTestId('imaging-controls');
   await panel.getByRole('button', { name: /Standard Satellite/ }).click();

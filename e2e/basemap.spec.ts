@@ -35,7 +35,7 @@ test('with only our own server reachable, the street map draws streets and label
   await showStandardSatellite(page);
 
   await expect
-    .poll(() => renderedStreets(page, 'standard'), { timeout: 20_000 })
+    .poll(() => renderedStreets(page, 'standard'))
     .toEqual({
       roads: expect.arrayContaining(['Laneway Parade', 'Wildstyle Way', 'Paste-Up Road']),
       // A main road, a side street, the neighbourhood and a point of interest with its icon.
@@ -60,7 +60,7 @@ test('with only our own server reachable, the street map draws streets and label
     .click();
   await expect(map(page)).toHaveAttribute('data-map-type', 'enhanced_hybrid');
   await expect
-    .poll(() => renderedStreets(page, 'overImagery'), { timeout: 20_000 })
+    .poll(() => renderedStreets(page, 'overImagery'))
     .toEqual({
       roads: expect.arrayContaining(['Laneway Parade']),
       labels: expect.arrayContaining(['Laneway Parade']),

@@ -60,7 +60,7 @@ test(
 
     await page.goto(`/?lat=${BONDI.latitude}&lng=${BONDI.longitude}&zoom=13`);
     const map = page.getByTestId('map');
-    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Map layers' }).click();
     await expect(page.getByRole('button', { name: 'Export GPX' })).toBeVisible();
     const view = await map.evaluate((element) => {

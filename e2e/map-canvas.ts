@@ -10,7 +10,7 @@ export const map = (page: Page) => page.getByTestId('map');
 export async function openMap(page: Page, query = '') {
   await page.goto(`/${query}`);
   // Generous: the map chunk compiles its shaders in software on a busy 2-core runner.
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('map-loading')).toBeHidden();
 }
 

@@ -11,7 +11,7 @@ test.beforeEach(async ({ player }) => {
 test('the map home marks its first drawing with its walls on it, once', async ({ page }) => {
   await page.goto(`/?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
   const map = page.getByTestId('map');
-  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('wall-marker')).toHaveCount(1);
   await expect(map).toHaveAttribute('data-artworks', /^\d+$/);
   await expect
@@ -74,7 +74,7 @@ for (const viewport of [
       }).observe(document, { subtree: true, attributeFilter: ['data-ready'] });
     });
     await page.goto(`/?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
-    await expect(page.getByTestId('wall-marker')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.getByTestId('wall-marker')).toHaveCount(1, { timeout: 60_000 });
     await expect
       .poll(() => page.evaluate(() => performance.getEntriesByName('map-first-drawn').length))
       .toBe(1);
@@ -117,7 +117,7 @@ for (const viewport of [
 
 test('the largest paint is the map home itself, not a loading stand-in', async ({ page }) => {
   await page.goto(`/?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('map-loading')).toBeHidden();
   const largest = await page.evaluate(
     () =>

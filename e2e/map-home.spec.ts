@@ -143,7 +143,7 @@ test.describe('without a location', () => {
 
     // The wall is at the link's centre, so its 40x40 marker sits in the middle of the map.
     await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', {
-      timeout: 30_000,
+      timeout: 60_000,
     });
     const stage = (await page.getByTestId('map').boundingBox())!;
     const marker = (await page.getByTestId('wall-marker').boundingBox())!;
@@ -256,7 +256,7 @@ test.describe('with the location allowed', () => {
     await expect(page.getByRole('button', { name: 'Allow Location' })).toHaveCount(0);
     // The dot is a map marker: generous, the map compiles its shaders in software here.
     await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', {
-      timeout: 30_000,
+      timeout: 60_000,
     });
     await expect(page.getByTestId('player-dot')).toBeVisible();
     await expect(wallsHeading(page)).toHaveText(/^\d+ legal walls? within 10 km$/);

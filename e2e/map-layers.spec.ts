@@ -32,9 +32,9 @@ test.use({ geolocation: SPOT, permissions: ['geolocation'] });
 
 async function openMapAt(page: Page, origin: string, at: { latitude: number; longitude: number }) {
   await page.goto(`${origin}/?lat=${at.latitude}&lng=${at.longitude}&zoom=16`);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('map')).toHaveAttribute('data-artworks', /^\d+$/, {
-    timeout: 30_000,
+    timeout: 60_000,
   });
 }
 

@@ -51,7 +51,7 @@ async function openMap(
   query = `?lat=${LEAKE.latitude}&lng=${LEAKE.longitude}&zoom=16`,
 ) {
   await page.goto(`/${query}`);
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('map-loading')).toBeHidden();
 }
 
@@ -135,7 +135,7 @@ test('at rest on a 390x844 phone the map fills at least 75% of the screen', asyn
 
   // The first-visit tip is small too, and once dismissed it stays away.
   await page.reload();
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByRole('note', { name: 'How to pin' })).toHaveCount(0);
 });
 

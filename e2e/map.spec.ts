@@ -39,7 +39,7 @@ test('the map renders imagery with the wall markers and the High-Resolution badg
   await expect(map(page)).toHaveAttribute('data-map-type', 'earth_3d');
   // Generous: terrain's first drawing in software WebGL holds the page up for seconds.
   await expect
-    .poll(async () => (await cameraOf(page)).pitch, { timeout: 30_000 })
+    .poll(async () => (await cameraOf(page)).pitch, { timeout: 60_000 })
     .toBeGreaterThanOrEqual(60);
   await imaging.getByRole('button', { name: 'Enhanced Hybrid' }).click();
   await expect(map(page)).toHaveAttribute('data-map-type', 'enhanced_hybrid');
@@ -162,7 +162,7 @@ test('a right-click pins there: the crosshair moves to the spot and a marker sta
   expect(saved[0].longitude).toBeGreaterThan(LEAKE.longitude + 0.01);
 
   await page.reload();
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('custom-marker')).toHaveCount(1);
 
   expectFailure('/api/markers', 500);

@@ -144,7 +144,7 @@ test('before the worker kept anything, a part the device lacks says so, and load
 }) => {
   await page.goto('/');
   // Offline from here on the map draws what it has; it is not what this test is about.
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   const name = page.getByRole('banner').getByTestId('player-name');
   await context.setOffline(true);
 

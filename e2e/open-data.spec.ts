@@ -30,9 +30,9 @@ test('a seeded mural names its dataset and licence on its page and on the map', 
   await screenshots(page, 'artwork-open-data');
 
   await page.goto(`/?lat=${MURAL.latitude}&lng=${MURAL.longitude}&zoom=17&artwork=${MURAL.id}`);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('map')).toHaveAttribute('data-artworks', /^[1-9]\d*$/, {
-    timeout: 30_000,
+    timeout: 60_000,
   });
   const panel = page.getByTestId('location-panel');
   await expect(panel.getByRole('heading', { name: 'Mural by Yannick Picard' })).toBeVisible();
@@ -49,8 +49,8 @@ test('on a phone, a piece tapped low on the map comes up above the sheet it open
   // The map centred 100 m north of the mural: it sits about 220 px below the middle.
   await page.goto(`/?lat=${MURAL.latitude + 0.0009}&lng=${MURAL.longitude}&zoom=17`);
   const map = page.getByTestId('map');
-  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await expect(map).toHaveAttribute('data-artworks', /^[1-9]\d*$/, { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await expect(map).toHaveAttribute('data-artworks', /^[1-9]\d*$/, { timeout: 60_000 });
   const muralOnScreen = () =>
     map.evaluate((element, at) => {
       const m = (element as HTMLElement & { maplibre: MapLibreMap }).maplibre;
@@ -84,7 +84,7 @@ test('a wall from the 2016 ACT list shows its year and source until players conf
 }) => {
   await signUp(page);
   await page.goto(`/?lat=${ACT_WALL.latitude}&lng=${ACT_WALL.longitude}&zoom=16`);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await page.locator(`li [data-wall-id="${ACT_WALL.id}"]`).click();
   const panel = page.getByTestId('location-panel');
   await expect(panel.getByRole('heading', { name: 'Kelleway Ave Underpass' })).toBeVisible();

@@ -45,7 +45,7 @@ test("a wall confirmation made offline keeps its photo, and is sent with it once
   const wall = (await proposed.json()) as WallDetail;
 
   await underWorker(page, `/?lat=${SPOT.latitude}&lng=${SPOT.longitude}&zoom=17`);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await page.locator(`li [data-wall-id="${wall.id}"]`).click();
   const panel = page.getByTestId('location-panel');
   await panel.getByRole('button', { name: 'Confirm' }).click();

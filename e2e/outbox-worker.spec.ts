@@ -89,7 +89,7 @@ test.describe('the outbox under the service worker', () => {
     await dispatchOutboxSync(context, baseURL!);
 
     await expect
-      .poll(async () => (await myDiscoveries(context)).length, { timeout: 30_000 })
+      .poll(async () => (await myDiscoveries(context)).length, { timeout: 60_000 })
       .toBe(3);
     await expectExactlyThree(context, me, before);
     expect(fromWorker.filter((r) => r === 'POST /api/discoveries')).toHaveLength(3);

@@ -77,7 +77,7 @@ test('subscribing: the card form for one subscription, a declined card, then Pro
     new Date(Date.now() + 30 * 86_400_000),
   );
   expect((await deliverWebhook(page, paid)).status()).toBe(200);
-  await expect(page.getByTestId('vip-button')).toHaveText('Pro', { timeout: 20_000 });
+  await expect(page.getByTestId('vip-button')).toHaveText('Pro');
   expect((await page.request.get(`${EMPTY_URL}/api/auth/user`)).ok()).toBe(true);
 
   let setupCalls = 0;
@@ -144,7 +144,7 @@ test('onboarding with payments on: Complete Setup & Enter Game pays on the page,
   });
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
   await page.clock.fastForward(2_000);
-  await expect(page).toHaveURL(`${EMPTY_URL}/`, { timeout: 5_000 });
+  await expect(page).toHaveURL(`${EMPTY_URL}/`);
 });
 
 test('until the card form is ready, subscribing does nothing', async ({ page }) => {

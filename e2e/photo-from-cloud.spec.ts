@@ -83,7 +83,7 @@ let server: ServerProcess;
 let dataDir: string;
 let origin: string;
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   cloud = await startCloudFolders();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-cloud-'));
   server = await startServer(
@@ -95,7 +95,7 @@ test.beforeAll(async () => {
       GOOGLE_PICKER_API_KEY: API_KEY,
       PHOTO_PROVIDERS_TEST_ORIGIN: cloud.origin,
     },
-    90_000,
+    240_000,
   );
   origin = `http://127.0.0.1:${server.port}`;
 });
@@ -131,7 +131,7 @@ function failuresFrom(page: Page, from: string) {
 }
 
 test('photos chosen in Dropbox and Google Drive pay for discoveries', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const failures = failuresFrom(page, origin);
   const koi = cloud.dropboxFile(
     'koi.jpg',

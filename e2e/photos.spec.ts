@@ -11,7 +11,7 @@ const tokenCount = (page: Page) => page.getByTestId('token-count');
 
 async function openMap(page: Page, query = '') {
   await page.goto(`/${query}`);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(page.getByTestId('map-loading')).toBeHidden();
 }
 

@@ -68,7 +68,7 @@ async function resumesAfterADroppedConnection(
   await dialog.getByLabel('Title').fill('Nine megabytes of wall');
   await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
   await expect(toasts(page).getByText('Upload Failed', { exact: true })).toBeVisible({
-    timeout: 30_000,
+    timeout: 60_000,
   });
   expect(Object.fromEntries(received)).toEqual({ 1: 1 });
   await screenshots(page, 'resumable-upload-dropped');
@@ -83,7 +83,7 @@ async function resumesAfterADroppedConnection(
     await dialog.getByLabel('Title').fill('Nine megabytes of wall');
   }
   await dialog.getByRole('button', { name: 'Add to Gallery' }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
   const tile = page.getByRole('list', { name: 'Artworks' }).getByRole('listitem');
   await expect(tile.getByRole('heading', { name: 'Nine megabytes of wall' })).toBeVisible();
   await expect(tile.getByRole('img', { name: 'Nine megabytes of wall' })).toHaveAttribute(
@@ -164,7 +164,7 @@ async function resumesAfterAReload(page: Page, origin: string) {
   release();
 
   await expect(toasts(page).getByText('Sent from this device', { exact: true })).toBeVisible({
-    timeout: 30_000,
+    timeout: 60_000,
   });
   const finds = async () =>
     (await (await page.request.get(`${origin}/api/discoveries/user`)).json()) as {
@@ -218,7 +218,7 @@ test.describe('on an S3-compatible bucket', () => {
   let bucket: Awaited<ReturnType<typeof startS3Server>>;
   let dataDir: string;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     bucket = await startS3Server();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'streetscope-e2e-s3-'));
     server = await startServer(
@@ -232,7 +232,7 @@ test.describe('on an S3-compatible bucket', () => {
         S3_SECRET_ACCESS_KEY: bucket.s3.secretAccessKey,
         S3_FORCE_PATH_STYLE: 'true',
       },
-      90_000,
+      240_000,
     );
   });
   test.afterAll(async () => {
@@ -245,7 +245,7 @@ test.describe('on an S3-compatible bucket', () => {
   // dropped connection once here, the reloads on disk only.
   for (const [story, run] of STORIES.slice(0, 1)) {
     test(`a 9 MB photo ${story}, in the bucket`, async ({ page, consoleErrors }) => {
-      test.setTimeout(120_000);
+      test.slow();
       await run(page, `http://127.0.0.1:${server.port}`);
       forgiveCutParts(consoleErrors);
     });

@@ -64,7 +64,7 @@ const drawnArtworks = (page: Page) =>
 
 /** The map, offline, shows Bondi Sea Wall from the saved area: in the nearest walls and as a marker. */
 const expectSavedBondiWall = async (page: Page) => {
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(
     page.getByRole('list', { name: '1 legal wall within 10 km' }).getByRole('button'),
   ).toHaveText(/^Bondi Sea Wall/);
@@ -85,7 +85,7 @@ test(
     test.slow();
     await underWorker(page, AT_BONDI);
     await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', {
-      timeout: 30_000,
+      timeout: 60_000,
     });
     await openLayers(page);
     await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
@@ -105,7 +105,7 @@ test(
 
     await dialog.getByRole('button', { name: 'Save area' }).click();
     await expect(dialog.getByRole('status')).toContainText(/^Saved Bondi: [\d,]+ map tiles/, {
-      timeout: 30_000,
+      timeout: 60_000,
     });
     await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -183,7 +183,7 @@ test('with the imagery host out of reach an area keeps its walls, artworks and m
   const missions = (await (await page.request.get('/api/missions')).json()) as Mission[];
   const walk = missions.find((m) => m.title === 'Bondi Sea Wall Walk')!;
   await underWorker(page, AT_BONDI);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   // The map draws its artworks once their read answers, after the map is ready.
   await expect.poll(async () => (await drawnArtworks(page)).length).toBeGreaterThan(0);
   const artworksOnline = await drawnArtworks(page);
@@ -238,7 +238,7 @@ test('with the imagery host out of reach an area keeps its walls, artworks and m
   await page.unroute('**/*');
   await context.setOffline(false);
   await page.reload();
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await openLayers(page);
   await page.getByRole('button', { name: 'Retry imagery for Bondi' }).click();
   const retry = page.getByRole('dialog', { name: 'Bondi' });
@@ -247,7 +247,7 @@ test('with the imagery host out of reach an area keeps its walls, artworks and m
   const imagery = retry.getByRole('list', { name: 'What was saved' }).getByRole('listitem').nth(1);
   await expect(imagery).toHaveText(
     new RegExp(`^Map imagery: \\d+ of ${total} tiles — the imagery server could not be reached$`),
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   );
   const keptUrls = await areaTileUrls(page);
   expect(keptUrls.length).toBeGreaterThan(0);
@@ -257,7 +257,7 @@ test('with the imagery host out of reach an area keeps its walls, artworks and m
   answers = Infinity;
   asked.length = 0;
   await retry.getByRole('button', { name: 'Retry imagery' }).click();
-  await expect(imagery).toHaveText(`Map imagery: saved (${total} tiles)`, { timeout: 30_000 });
+  await expect(imagery).toHaveText(`Map imagery: saved (${total} tiles)`, { timeout: 60_000 });
   expect(asked.filter((url) => keptUrls.includes(url))).toEqual([]);
   await expect(retry.getByRole('button', { name: 'Retry imagery' })).toHaveCount(0);
   expect(await storedAreas(page)).toEqual({ records: 1, caches: 1, entries: total });
@@ -287,7 +287,7 @@ test('with the imagery host out of reach an area keeps its walls, artworks and m
   const next = await signUp(page);
   expect(next.id).not.toBe(first.id);
   await page.goto(AT_BONDI);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await openLayers(page);
   await expect(page.getByText('Save the area around the map’s centre')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Saved areas' })).toHaveCount(0);
@@ -331,7 +331,7 @@ test("a saved area keeps the street map's ranges: offline, the streets draw from
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
 
   await openLayers(page);
   await page.getByRole('button', { name: 'Save this area' }).click();
@@ -340,7 +340,7 @@ test("a saved area keeps the street map's ranges: offline, the streets draw from
     'and the street map',
   );
   await dialog.getByRole('button', { name: 'Save area' }).click();
-  await expect(dialog.getByRole('status')).toContainText(/^Saved /, { timeout: 30_000 });
+  await expect(dialog.getByRole('status')).toContainText(/^Saved /, { timeout: 60_000 });
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // Only the saved area may answer: forget the ranges kept as seen.
@@ -354,10 +354,10 @@ test("a saved area keeps the street map's ranges: offline, the streets draw from
     }
   });
   await page.reload();
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await showStandard(page);
   await expect
-    .poll(() => drawnStreets(page), { timeout: 20_000 })
+    .poll(() => drawnStreets(page))
     .toEqual(expect.arrayContaining(['Laneway Parade', 'Paste-Up Road']));
   expect(ranges.length).toBeGreaterThan(0);
   expect(ranges.every((r) => r.status === 206 && r.fromWorker)).toBe(true);

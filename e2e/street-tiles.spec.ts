@@ -24,7 +24,7 @@ test('the street tiles draw streets and labels at zoom 16 in the dark style, cre
   await showStandardSatellite(page);
 
   await expect
-    .poll(() => renderedStreets(page, 'standard'), { timeout: 20_000 })
+    .poll(() => renderedStreets(page, 'standard'))
     .toEqual({
       roads: expect.arrayContaining(['Laneway Parade', 'Wildstyle Way', 'Paste-Up Road']),
       labels: expect.arrayContaining(['Laneway Parade', 'Paint Quarter']),

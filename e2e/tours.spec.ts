@@ -89,7 +89,7 @@ test(
 
     // The line through the ten stops, in order, and a numbered marker for each.
     const map = page.getByTestId('route-map');
-    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
     await expect(map).toBeVisible();
     await expect(map.getByTestId('route-stop').first()).toBeVisible();
     const drawn = await drawnRoute(page);
@@ -126,7 +126,7 @@ test(
     await expect(holds).toContainText(/Map: \d+ tiles/);
     await dialog.getByRole('button', { name: 'Save area' }).click();
     await expect(dialog.getByRole('status')).toContainText(`Saved ${seeded.title}`, {
-      timeout: 30_000,
+      timeout: 60_000,
     });
     const saved = await page.evaluate(
       () =>

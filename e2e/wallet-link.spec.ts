@@ -25,7 +25,7 @@ async function connectFromHeader(page: Page) {
  * The toast a header connect ends with: after the account, a nonce round trip, a signature and
  * the link, one after another, which on a busy 2-core runner can outlast the usual 10 s.
  */
-const LINKED = { timeout: 30_000 };
+const LINKED = { timeout: 60_000 };
 
 // Where these tests pass the map home, its camera lands at once and the player's dot stays still:
 // what they check is where things end up, not how they move.

@@ -30,7 +30,7 @@ const OTHER = { latitude: SPOT.latitude + 0.0045, longitude: SPOT.longitude };
 
 async function openMapAt(page: Page, at: typeof SPOT) {
   await page.goto(`/?lat=${at.latitude}&lng=${at.longitude}&zoom=17`);
-  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
 }
 
 /** The wall's entry in the walls panel, the keyboard way to its markers. */
@@ -89,7 +89,7 @@ test('a player proposes a wall; three established players confirm it and it turn
   player,
 }) => {
   // Four players, nine photos and four map loads on a software-rendered map.
-  test.setTimeout(180_000);
+  test.slow();
   const dialog = await startProposal(page, SPOT);
   await expect(dialog.getByRole('button', { name: 'Propose wall' })).toBeDisabled();
   await fillProposal(dialog, 'Railway underpass free wall');
@@ -147,7 +147,7 @@ test('a player who has not visited sees why; two reports take a wall to disputed
   expectFailure,
 }) => {
   // Five players and three map loads on a software-rendered map.
-  test.setTimeout(150_000);
+  test.slow();
   // The wall, proposed through the API by a player who stood there.
   await signUp(page);
   const imageUrl = await uploadPhoto(page, await phoneJpeg({ seed: freshSeed(), ...OTHER }));
