@@ -14,7 +14,17 @@ import {
  */
 let t: TestApp;
 let player: Player;
-let routes: { method: string; path: string }[];
+/** A JSON schema as the OpenAPI document gives a request body (no $ref there). */
+interface BodySchema {
+  properties?: Record<string, unknown>;
+  anyOf?: BodySchema[];
+  oneOf?: BodySchema[];
+  allOf?: BodySchema[];
+}
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: BodySchema }> };
+}
+let routes: { method: string; path: string; fields: string[] }[];
 let photo: string;
 
 beforeAll(async () => {
@@ -24,10 +34,14 @@ beforeAll(async () => {
   player = await signUp(t.app);
   photo = await uploadPhoto(player);
   const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{
-    paths: Record<string, Record<string, unknown>>;
+    paths: Record<string, Record<string, Operation>>;
   }>();
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      fields: declaredFields(op.requestBody?.content?.['application/json']?.schema),
+    })),
   );
 });
 afterAll(() => t.close());
@@ -58,6 +72,15 @@ const hostileBodies: unknown[] = [
   { constructor: { prototype: { admin: true } } },
 ];
 
+/** The fields a JSON body may have, in any branch of its schema. */
+function declaredFields(schema: BodySchema | undefined): string[] {
+  if (!schema) return [];
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  return [
+    ...new Set([...Object.keys(schema.properties ?? {}), ...branches.flatMap(declaredFields)]),
+  ];
+}
+
 function fillPath(path: string, value: string) {
   return path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
 }
@@ -65,6 +88,8 @@ function fillPath(path: string, value: string) {
 describe('hostile input never causes a server error', () => {
   it('covers a meaningful number of routes', () => {
     expect(routes.length).toBeGreaterThan(25);
+    // ...and their bodies' fields, which the hostile field values go into.
+    expect(routes.filter((r) => r.fields.length > 0).length).toBeGreaterThan(25);
   });
 
   it('survives hostile path parameters and query strings', async () => {
@@ -111,7 +136,8 @@ describe('hostile input never causes a server error', () => {
 
   it('survives hostile bodies and hostile field values', async () => {
     const failures: string[] = [];
-    const fields = [
+    // Fields a handler could read without declaring them: mass assignment and the like.
+    const common = [
       'name',
       'description',
       'latitude',
@@ -136,11 +162,17 @@ describe('hostile input never causes a server error', () => {
       'newArtworkId',
     ];
     const writes = routes.filter((r) => ['POST', 'PUT', 'DELETE'].includes(r.method));
-    for (const { method, path } of writes) {
+    for (const { method, path, fields } of writes) {
       const url = fillPath(path, 'some-id');
       const payloads: unknown[] = [...hostileBodies];
+      // Each declared field alone with each hostile value, as its validation meets it.
       for (const field of fields) {
         for (const value of hostileValues) payloads.push({ [field]: value });
+      }
+      // The undeclared ones all at once per value: a body the schema does not describe at all.
+      const undeclared = common.filter((field) => !fields.includes(field));
+      for (const value of hostileValues) {
+        payloads.push(Object.fromEntries(undeclared.map((field) => [field, value])));
       }
       for (const payload of payloads) {
         const res = await player.request({
