@@ -128,9 +128,6 @@ class SavingSource implements Source {
   }
 }
 
-/** Counts tiles done (one unless told). */
-type Step = (tiles?: number) => void;
-
 /** Runs `work` for one tile; a cancel leaves the tile missing rather than failing the part. */
 async function unlessCancelled(signal: AbortSignal, work: () => Promise<boolean>) {
   if (signal.aborted) return false;
@@ -142,18 +139,14 @@ async function unlessCancelled(signal: AbortSignal, work: () => Promise<boolean>
   }
 }
 
-async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step: Step) {
+async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step: () => void) {
   const part = { done: 0, total: plan.imageryTiles, bytes: 0 };
-  // Out of reach before the save began, with no earlier area to copy from: the new cache holds
-  // none of the tiles, so none is looked for (hundreds of cache lookups for nothing).
-  if (fill.host.failure && !fill.earlier && fill.fresh) {
-    step(part.total);
-    return part;
-  }
   await eachInParallel(tilesOf(plan.imagery), async ([z, x, y]) => {
     const url = tileUrl(templates, z, x, y);
     const kept = await unlessCancelled(fill.signal, async () => {
-      if (await fill.cache.match(url)) return true;
+      // Each tile is asked for once: a cache made for this download cannot hold it yet, and
+      // hundreds of lookups for nothing held a save with its host down past half a minute.
+      if (!fill.fresh && (await fill.cache.match(url))) return true;
       // A 404 is no imagery there: the map shows nothing there either.
       const response = await fill.host.ask(
         `${url}${SAVING_AREA_FRAGMENT}`,
@@ -174,7 +167,7 @@ async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step
   return part;
 }
 
-async function fillStreets(plan: AreaPlan, url: string, fill: Fill, step: Step) {
+async function fillStreets(plan: AreaPlan, url: string, fill: Fill, step: () => void) {
   const source = new SavingSource(url, fill);
   const archive = new PMTiles(source);
   let done = 0;
@@ -224,7 +217,7 @@ export async function downloadTiles({
 }): Promise<DownloadResult> {
   const total = (imagery ? plan.imageryTiles : 0) + (basemapUrl ? plan.streetTiles : 0);
   let done = 0;
-  const step: Step = (tiles = 1) => onProgress({ done: (done += tiles), total });
+  const step = () => onProgress({ done: ++done, total });
   onProgress({ done, total });
   const result: DownloadResult = { bytes: 0 };
   const fill = (down: boolean): Fill => ({ cache, host: new Host(down), earlier, fresh, signal });
