@@ -3,6 +3,7 @@ import {
   Component,
   createElement,
   lazy,
+  startTransition,
   type ComponentProps,
   type ComponentType,
   Suspense,
@@ -88,8 +89,10 @@ export function usePartLoaded(part: LazyPart<never>, wanted: boolean): boolean {
   useEffect(() => {
     if (!wanted || settled) return;
     let live = true;
+    // A transition: the screen the part completes renders in slices between the browser's
+    // frames, not as one long task (docs/decisions/051-light-map-home.md).
     void part.preload().then(() => {
-      if (live) setSettled(true);
+      if (live) startTransition(() => setSettled(true));
     });
     return () => {
       live = false;
