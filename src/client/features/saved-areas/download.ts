@@ -41,13 +41,19 @@ async function eachInParallel<T>(items: Iterable<T>, work: (item: T) => Promise<
   await Promise.all(Array.from({ length: PARALLEL }, next));
 }
 
-/** Keeps a whole answer's bytes in the cache; returns how many. */
-async function keep(cache: Cache, key: string, response: Response): Promise<number> {
+/** What was put in the cache: the answer's bytes and its ETag. */
+interface Kept {
+  body: ArrayBuffer;
+  etag: string | undefined;
+}
+
+/** Keeps a whole answer's bytes in the cache, and hands them back for use without a re-read. */
+async function keep(cache: Cache, key: string, response: Response): Promise<Kept> {
   const headers = new Headers(response.headers);
   headers.delete('content-encoding');
   const body = await response.arrayBuffer();
   await cache.put(key, new Response(body, { status: 200, headers }));
-  return body.byteLength;
+  return { body, etag: headers.get('etag') ?? undefined };
 }
 
 /**
@@ -86,8 +92,17 @@ interface Fill {
   signal: AbortSignal;
 }
 
-/** A kept copy of `key` from the earlier area, put in this one's cache; its bytes, or null. */
-async function fromEarlier({ cache, earlier }: Fill, key: string): Promise<number | null> {
+/**
+ * What an earlier try kept of `key` in this part's cache. A cache made for this download holds
+ * nothing yet: each key is asked for once, not looked up for nothing first (hundreds of lookups
+ * held a save with its imagery host down past half a minute).
+ */
+async function keptBefore({ cache, fresh }: Fill, key: string): Promise<Response | undefined> {
+  return fresh ? undefined : cache.match(key);
+}
+
+/** A kept copy of `key` from the earlier area, put in this one's cache; or null. */
+async function fromEarlier({ cache, earlier }: Fill, key: string): Promise<Kept | null> {
   const copy = await earlier?.match(key);
   return copy ? keep(cache, key, copy) : null;
 }
@@ -110,21 +125,21 @@ class SavingSource implements Source {
   async getBytes(offset: number, length: number, signal?: AbortSignal): Promise<RangeResponse> {
     const range = `bytes=${offset}-${offset + length - 1}`;
     const key = rangeKey(this.url, range);
-    let kept = await this.fill.cache.match(key);
-    if (!kept) {
-      const response = await this.fill.host.ask(
-        this.url,
-        { headers: { range, [SAVING_AREA_HEADER]: 'true' }, signal },
-        (status) => status === 206,
-      );
-      const bytes = response
-        ? await keep(this.fill.cache, key, response)
-        : await fromEarlier(this.fill, key);
-      if (bytes === null) throw new Error('street map out of reach');
-      this.bytes += bytes;
-      kept = (await this.fill.cache.match(key))!;
+    const before = await keptBefore(this.fill, key);
+    if (before) {
+      return { data: await before.arrayBuffer(), etag: before.headers.get('etag') ?? undefined };
     }
-    return { data: await kept.arrayBuffer(), etag: kept.headers.get('etag') ?? undefined };
+    const response = await this.fill.host.ask(
+      this.url,
+      { headers: { range, [SAVING_AREA_HEADER]: 'true' }, signal },
+      (status) => status === 206,
+    );
+    const kept = response
+      ? await keep(this.fill.cache, key, response)
+      : await fromEarlier(this.fill, key);
+    if (!kept) throw new Error('street map out of reach');
+    this.bytes += kept.body.byteLength;
+    return { data: kept.body, etag: kept.etag };
   }
 }
 
@@ -144,9 +159,7 @@ async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step
   await eachInParallel(tilesOf(plan.imagery), async ([z, x, y]) => {
     const url = tileUrl(templates, z, x, y);
     const kept = await unlessCancelled(fill.signal, async () => {
-      // Each tile is asked for once: a cache made for this download cannot hold it yet, and
-      // hundreds of lookups for nothing held a save with its host down past half a minute.
-      if (!fill.fresh && (await fill.cache.match(url))) return true;
+      if (await keptBefore(fill, url)) return true;
       // A 404 is no imagery there: the map shows nothing there either.
       const response = await fill.host.ask(
         `${url}${SAVING_AREA_FRAGMENT}`,
@@ -154,11 +167,12 @@ async function fillImagery(plan: AreaPlan, templates: string[], fill: Fill, step
         (status) => status === 200 || status === 404,
       );
       if (!response) {
-        const bytes = await fromEarlier(fill, url);
-        part.bytes += bytes ?? 0;
-        return bytes !== null;
+        const copy = await fromEarlier(fill, url);
+        part.bytes += copy?.body.byteLength ?? 0;
+        return copy !== null;
       }
-      if (response.status === 200) part.bytes += await keep(fill.cache, url, response);
+      if (response.status === 200)
+        part.bytes += (await keep(fill.cache, url, response)).body.byteLength;
       return true;
     });
     if (kept) part.done++;
