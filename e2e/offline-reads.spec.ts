@@ -16,6 +16,8 @@ test('reopened offline, the app shows the map home, the player and the walls the
   await expect(header.getByTestId('player-name')).toHaveText(player.username);
   const nearest = page.getByRole('list', { name: 'Nearest legal walls' }).getByRole('button');
   await expect(nearest.first()).toContainText('Murwillumbah levee wall');
+  // The player saw their map: its code and worker came through the worker, which keeps them.
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   // Online, nothing says offline.
   await expect(page.getByText(/^Offline/)).toHaveCount(0);
   const seenBy = new Date();
@@ -72,6 +74,7 @@ test("a player signing in after another never sees the first player's kept answe
   );
   await page.goto('/');
   await expect(name).toHaveText(second);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
 
   // Offline, what the device kept is the second player's alone.
   await context.setOffline(true);
