@@ -7,6 +7,7 @@ import type {
 } from 'maplibre-gl';
 import type { HeatPoints, MyLogPoints } from '../../../../core/schemas/artworks.ts';
 import { MY_LOG_COLOURS } from './layer-colours.ts';
+import { setLayerVisible } from './layer-visibility.ts';
 
 /*
  * The Pro layers drawn under the artworks (docs/decisions/021-artworks-and-logs.md): a heat
@@ -118,5 +119,5 @@ export function setActivity(
   const source = layer === 'heat' ? HEAT_SOURCE : MY_LOGS_SOURCE;
   if (data) map.getSource<GeoJSONSource>(source)?.setData(data);
   const id = ACTIVITY_LAYERS[layer];
-  if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', data ? 'visible' : 'none');
+  setLayerVisible(map, id, data !== null);
 }

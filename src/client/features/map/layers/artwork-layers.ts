@@ -15,6 +15,7 @@ import type {
   ArtworksInView,
 } from '../../../../core/schemas/artworks.ts';
 import { isStale } from './artwork-map-api.ts';
+import { setLayerVisible } from './layer-visibility.ts';
 import { pinImage } from '../../pins/index.ts';
 import { pinKindOf } from '../../pins/index.ts';
 
@@ -280,9 +281,7 @@ function setFeatures(source: GeoJSONSource | undefined, data: FeatureCollection)
 
 /** The artworks layer shown or hidden (the layers panel's Artworks switch). */
 export function showArtworks(map: MapLibreMap, visible: boolean) {
-  for (const id of Object.values(ARTWORK_LAYERS)) {
-    if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
-  }
+  for (const id of Object.values(ARTWORK_LAYERS)) setLayerVisible(map, id, visible);
 }
 
 /** Zoom levels a click on a server cluster goes in: its 64 px cell becomes 16 cells. */

@@ -1,6 +1,7 @@
 import { LngLat, type Map as MapLibreMap } from 'maplibre-gl';
 import type { MapSources } from '../../../../core/schemas/map.ts';
 import type { Coordinates } from '../../../hooks/use-geolocation.ts';
+import { setLayerVisible } from '../layers/layer-visibility.ts';
 import { imageryLayers } from '../layers/map-style.ts';
 import {
   CAMERA,
@@ -46,12 +47,12 @@ export function applyLayers(map: MapLibreMap, sources: MapSources, options: Laye
   const show = visibleImagery(options);
   const layers = imageryLayers(sources);
   for (const kind of Object.keys(layers) as (keyof typeof layers)[]) {
-    for (const id of layers[kind]) {
-      if (map.getLayer(id))
-        map.setLayoutProperty(id, 'visibility', show[kind] ? 'visible' : 'none');
-    }
+    for (const id of layers[kind]) setLayerVisible(map, id, show[kind]);
   }
-  map.setTerrain(show.terrain && sources.terrain ? { source: 'terrain', exaggeration: 1.3 } : null);
+  // Like a layer's visibility, terrain set again as it is would redraw the map for nothing.
+  const terrain = show.terrain && sources.terrain;
+  if (Boolean(map.getTerrain()) !== Boolean(terrain))
+    map.setTerrain(terrain ? { source: 'terrain', exaggeration: 1.3 } : null);
 }
 
 export function createHandle(
