@@ -33,7 +33,8 @@ export default defineConfig({
           'assets/noto-sans-latin-{400,500}-normal-*.woff2',
           'assets/bungee-latin-400-normal-*.woff2',
         ],
-        globIgnores: ['assets/map-view-*', 'assets/stripe-checkout-*'],
+        // MapLibre is a chunk of its own beside the map view (decision 051), so both are named.
+        globIgnores: ['assets/map-view-*', 'assets/maplibre-gl-*', 'assets/stripe-checkout-*'],
       },
     }),
   ],

@@ -83,6 +83,18 @@ test('the service worker installs, controls the page and is never cached by the 
 
   // The landing page still renders under the worker, from the precached shell.
   await expect(page.getByRole('link', { name: 'Sign In / Create Account' })).toBeVisible();
+
+  // The shell is on the device; the map's code (MapLibre, 1 MB) waits until a player opens the
+  // map (decision 033), so a visitor who only reads the landing page never downloads it.
+  const kept = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys())
+        paths.push(new URL(request.url).pathname);
+    return paths;
+  });
+  expect(kept).toContainEqual(expect.stringMatching(/^\/assets\/index-.+\.js$/));
+  expect(kept.filter((p) => /\/assets\/(map-view|maplibre-gl)-/.test(p))).toEqual([]);
 });
 
 test('a new version waits for the player, and Reload swaps it in', async ({ page, player }) => {
