@@ -11,7 +11,8 @@
  * Resident memory (sharp works outside the JS heap, so RSS is what counts) is measured for each
  * in a fresh child process: its peak above its idle RSS once the modules are loaded, for one
  * photo and for one per round (glibc's allocator keeps freed memory per thread, so the peak
- * grows with the photos before it levels off).
+ * grows with the photos before it levels off). Both children run with the allocator setting
+ * `npm start` gives the server, as a production process would.
  *
  *   npm run bench:photos [-- --rounds 7] [-- --photo path/to/photo.jpg]
  */
@@ -75,6 +76,15 @@ for (let round = 0; round < ROUNDS; round++) {
 
 const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-photos-')), 'photo');
 writeFileSync(file, photo);
+/** `npm start`'s allocator setting (docs/decisions/050), read from its script. */
+const startScript = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start;
+const trimThreshold = /MALLOC_TRIM_THRESHOLD_=(\d+)/.exec(startScript)?.[1];
+if (!trimThreshold) throw new Error('npm start no longer sets MALLOC_TRIM_THRESHOLD_');
+
 const memory = (side: Side, photos: number) => {
   const child = spawnSync(
     process.execPath,
@@ -83,7 +93,7 @@ const memory = (side: Side, photos: number) => {
       import.meta.filename,
       ...['--memory', `${side}:${file}`, '--rounds', String(photos)],
     ],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', env: { ...process.env, MALLOC_TRIM_THRESHOLD_: trimThreshold } },
   );
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout) as { idle: number; peak: number };
