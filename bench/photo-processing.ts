@@ -23,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { processPhoto } from '../src/server/images/process.ts';
+import { npmStartEnv } from './servers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -76,14 +77,8 @@ for (let round = 0; round < ROUNDS; round++) {
 
 const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-photos-')), 'photo');
 writeFileSync(file, photo);
-/** `npm start`'s allocator setting (docs/decisions/050), read from its script. */
-const startScript = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    scripts: { start: string };
-  }
-).scripts.start;
-const trimThreshold = /MALLOC_TRIM_THRESHOLD_=(\d+)/.exec(startScript)?.[1];
-if (!trimThreshold) throw new Error('npm start no longer sets MALLOC_TRIM_THRESHOLD_');
+/** `npm start`'s environment: its allocator setting (docs/decisions/050) among it. */
+const startEnv = npmStartEnv(path.resolve(import.meta.dirname, '..'));
 
 const memory = (side: Side, photos: number) => {
   const child = spawnSync(
@@ -93,7 +88,7 @@ const memory = (side: Side, photos: number) => {
       import.meta.filename,
       ...['--memory', `${side}:${file}`, '--rounds', String(photos)],
     ],
-    { encoding: 'utf8', env: { ...process.env, MALLOC_TRIM_THRESHOLD_: trimThreshold } },
+    { encoding: 'utf8', env: { ...process.env, ...startEnv } },
   );
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout) as { idle: number; peak: number };

@@ -39,6 +39,17 @@ export function npmStartCommand(root: string): string[] {
   return /^\w+=/.test(words[0]!) ? ['env', ...words] : words;
 }
 
+/** The environment `npm start` sets for the server (its command's leading `NAME=value` words). */
+export function npmStartEnv(root: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const word of npmStartCommand(root).slice(1)) {
+    const set = /^(\w+)=(.*)$/.exec(word);
+    if (!set) break;
+    env[set[1]!] = set[2]!;
+  }
+  return env;
+}
+
 /** Builds as `npm start` would, when the sources changed since its last build. */
 export function buildIfChanged(root: string): void {
   const hash = sourceHash(root);
