@@ -12,6 +12,17 @@ async function cameraOf(page: Page) {
   };
 }
 
+/** The source the map's terrain is drawn from, or null when the map is flat. */
+const terrainOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        document.querySelector('[data-testid="map"]') as {
+          maplibre?: { getTerrain(): { source: string } | null };
+        }
+      ).maplibre?.getTerrain()?.source ?? null,
+  );
+
 test.use({ signedIn: true });
 // Camera moves (fly-tos, eases, a drag's glide) land at once: the tests check where the map ends
 // up, and each animated frame is drawn in software WebGL here.
@@ -41,8 +52,11 @@ test('the map renders imagery with the wall markers and the High-Resolution badg
   await expect
     .poll(async () => (await cameraOf(page)).pitch, { timeout: 60_000 })
     .toBeGreaterThanOrEqual(60);
+  // The relief is on under Earth 3D, and off again for a flat map type.
+  await expect.poll(() => terrainOf(page)).toBe('terrain');
   await imaging.getByRole('button', { name: 'Enhanced Hybrid' }).click();
   await expect(map(page)).toHaveAttribute('data-map-type', 'enhanced_hybrid');
+  await expect.poll(() => terrainOf(page)).toBeNull();
   await expect(imaging.getByRole('button', { name: 'Enhanced Hybrid' })).toHaveAttribute(
     'aria-pressed',
     'true',

@@ -50,8 +50,8 @@ export function applyLayers(map: MapLibreMap, sources: MapSources, options: Laye
     for (const id of layers[kind]) setLayerVisible(map, id, show[kind]);
   }
   // Like a layer's visibility, terrain set again as it is would redraw the map for nothing.
-  const terrain = show.terrain && sources.terrain;
-  if (Boolean(map.getTerrain()) !== Boolean(terrain))
+  const terrain = show.terrain && Boolean(sources.terrain);
+  if (Boolean(map.getTerrain()) !== terrain)
     map.setTerrain(terrain ? { source: 'terrain', exaggeration: 1.3 } : null);
 }
 
